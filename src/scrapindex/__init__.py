@@ -1,0 +1,1 @@
+"""ScrapIndex: public scrap metal prices and scrap yard directory."""

@@ -1,0 +1,1 @@
+"""The JSON API: one router module per resource."""

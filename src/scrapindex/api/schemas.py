@@ -1,0 +1,42 @@
+"""Schema pieces shared by several resources. JSON is camelCase; Python names stay snake_case."""
+
+import math
+from decimal import Decimal
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, PlainSerializer
+from pydantic.alias_generators import to_camel
+
+# Money leaves the API as a string with exactly two decimals ("1234.50").
+MoneyText = Annotated[
+    Decimal, PlainSerializer(lambda v: f"{v:.2f}", return_type=str, when_used="json")
+]
+
+
+class CamelModel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True)
+
+
+class Message(CamelModel):
+    message: str
+
+
+class CountryRef(CamelModel):
+    code: str
+    name: str
+
+
+class Pagination(CamelModel):
+    page: int
+    pages: int
+    total: int
+    limit: int
+
+    @classmethod
+    def of(cls, page: int, limit: int, total: int) -> "Pagination":
+        return cls(page=page, pages=max(1, math.ceil(total / limit)), total=total, limit=limit)
+
+
+NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": Message, "description": "No such resource"}
+}

@@ -1,0 +1,43 @@
+"""Header search."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from scrapindex.api.deps import SessionDep
+from scrapindex.api.places import CityRef, city_ref
+from scrapindex.api.schemas import CamelModel
+from scrapindex.queries.search import search_cities, search_materials
+
+router = APIRouter(prefix="/api/search", tags=["search"])
+
+MIN_QUERY_LENGTH = 3
+RESULTS_PER_KIND = 8
+
+
+class MaterialHit(CamelModel):
+    id: int
+    name: str
+    slug: str
+    category: str
+
+
+class SearchResults(CamelModel):
+    cities: list[CityRef]
+    materials: list[MaterialHit]
+
+
+@router.get("", response_model=SearchResults, summary="Cities and materials matching the text")
+def search(
+    session: SessionDep,
+    q: Annotated[str, Query(max_length=100, description="At least 3 characters to match")] = "",
+) -> SearchResults:
+    text = q.strip()
+    if len(text) < MIN_QUERY_LENGTH:
+        return SearchResults(cities=[], materials=[])
+    return SearchResults(
+        cities=[city_ref(c) for c in search_cities(session, text, RESULTS_PER_KIND)],
+        materials=[
+            MaterialHit.model_validate(m) for m in search_materials(session, text, RESULTS_PER_KIND)
+        ],
+    )

@@ -1,0 +1,100 @@
+"""The application factory: API routers, error shapes, caching headers."""
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from scrapindex.api import blog, cities, countries, materials, prices, search, stats, yards
+from scrapindex.api.caching import ApiCacheMiddleware
+from scrapindex.db import create_db_engine, make_session_factory
+from scrapindex.settings import Settings, get_settings
+
+log = logging.getLogger("scrapindex")
+
+ROUTERS = (
+    cities.router,
+    materials.router,
+    prices.router,
+    yards.router,
+    search.router,
+    countries.router,
+    blog.router,
+    stats.router,
+)
+
+
+def operation_id(route: APIRoute) -> str:
+    """Stable operation ids (the function name) keep the generated TypeScript client readable."""
+    return route.name
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    engine = create_db_engine(settings.effective_database_url)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        engine.dispose()
+
+    app = FastAPI(
+        title="ScrapIndex API",
+        version="1",
+        summary="Scrap metal prices by city and material, and a directory of scrap yards.",
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+        generate_unique_id_function=operation_id,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.engine = engine
+    app.state.session_factory = make_session_factory(engine)
+    for router in ROUTERS:
+        app.include_router(router)
+    app.add_middleware(ApiCacheMiddleware, max_age=settings.api_cache_seconds)
+    add_error_handlers(app)
+    app.add_api_route("/", home_page, include_in_schema=False, response_class=HTMLResponse)
+    return app
+
+
+def add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        message = error.detail if isinstance(error.detail, str) else "Request failed"
+        if error.status_code == 404 and message == "Not Found":
+            message = "Not found"
+        return JSONResponse(
+            {"message": message}, status_code=error.status_code, headers=error.headers
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, error: RequestValidationError) -> JSONResponse:
+        problems = [
+            f"{'.'.join(str(part) for part in e['loc'][1:]) or 'request'}: {e['msg']}"
+            for e in error.errors()
+        ]
+        return JSONResponse(
+            {"message": "Invalid request: " + "; ".join(problems), "errors": problems},
+            status_code=422,
+        )
+
+    @app.exception_handler(Exception)
+    async def unexpected_error(request: Request, error: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return JSONResponse({"message": "Internal server error"}, status_code=500)
+
+
+async def home_page() -> str:
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<title>ScrapIndex</title></head><body><main id='main-content'>"
+        "<h1>ScrapIndex</h1><p>The website is being built. The JSON API is live: "
+        "<a href='/api/docs'>API documentation</a>.</p></main></body></html>"
+    )

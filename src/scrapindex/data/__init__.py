@@ -1,0 +1,1 @@
+"""Data in and out of the database: reference data, the demo generator, loaders."""

@@ -1,0 +1,349 @@
+"""The demo data set: a deterministic generator (same seed and end date, same rows).
+
+Places and materials are real reference data. Prices, exchange rates and yards are invented
+around realistic levels and every such row names the demo source, so nothing generated here can
+pass for a real quote. Phone numbers use ranges set aside for fiction where a country has one,
+and web addresses live under example.com, which can never belong to a real business.
+"""
+
+import datetime as dt
+import math
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from scrapindex.data.reference import CityRef, CountryRef, MaterialRef, load_materials, load_places
+
+DEMO_SOURCE_NAME = "ScrapIndex demo data (generated, not real quotes)"
+DEMO_SOURCE_ID = 1
+DEFAULT_SEED = 20241
+CENT = Decimal("0.01")
+
+# US dollars per unit, around which the demo exchange rates wander.
+FX_CENTRES = {
+    "USD": 1.0,
+    "ZAR": 0.055,
+    "AUD": 0.66,
+    "GBP": 1.27,
+    "CAD": 0.73,
+    "NZD": 0.60,
+    "EUR": 1.08,
+}
+
+YARD_NAME_WORDS = (
+    "Apex", "Reliable", "Eagle", "Summit", "Metro", "Central", "Ironclad", "Phoenix", "Redline",
+    "Northside", "Southside", "Harbour", "Valley", "Premier", "Titan", "Allied", "Atlas",
+    "Liberty", "Pioneer", "Union", "Crown", "Anchor", "Keystone", "Trident", "Granite", "Falcon",
+    "Mercury", "Horizon", "Cornerstone", "Bluewater",
+)  # fmt: skip
+YARD_KINDS = (
+    "Scrap Metal", "Metal Recyclers", "Recycling", "Scrap Yard", "Metals", "Salvage",
+    "Metal Traders", "Scrap & Salvage",
+)  # fmt: skip
+GB_DRAMA_PREFIXES = {
+    "20": "020 7946 0",
+    "113": "0113 496 0",
+    "114": "0114 496 0",
+    "115": "0115 496 0",
+    "116": "0116 496 0",
+    "117": "0117 496 0",
+    "118": "0118 496 0",
+    "121": "0121 496 0",
+    "131": "0131 496 0",
+    "141": "0141 496 0",
+    "151": "0151 496 0",
+    "161": "0161 496 0",
+    "191": "0191 498 0",
+    "28": "028 9649 6",
+    "29": "029 2018 0",
+}
+
+
+@dataclass(frozen=True)
+class DemoConfig:
+    end_date: dt.date
+    days: int = 365
+    seed: int = DEFAULT_SEED
+    yards_target: int = 565
+
+    @property
+    def start_date(self) -> dt.date:
+        return self.end_date - dt.timedelta(days=self.days - 1)
+
+    def dates(self) -> list[dt.date]:
+        return [self.start_date + dt.timedelta(days=i) for i in range(self.days)]
+
+
+@dataclass
+class DemoData:
+    config: DemoConfig
+    countries: list[dict[str, Any]] = field(default_factory=list)
+    regions: list[dict[str, Any]] = field(default_factory=list)
+    cities: list[dict[str, Any]] = field(default_factory=list)
+    materials: list[dict[str, Any]] = field(default_factory=list)
+    sources: list[dict[str, Any]] = field(default_factory=list)
+    fx_rates: list[dict[str, Any]] = field(default_factory=list)
+    yards: list[dict[str, Any]] = field(default_factory=list)
+    material_refs: list[MaterialRef] = field(default_factory=list)
+    fx_by_day: dict[str, list[float]] = field(default_factory=dict)
+
+    def prices(self) -> Iterator[dict[str, Any]]:
+        """Every demo price row, city by city (about 2,400 rows a day for a year)."""
+        yield from _price_rows(self)
+
+
+def _rng(config: DemoConfig, *parts: object) -> random.Random:
+    # Seeding from a string is stable across Python versions and independent of call order.
+    return random.Random(":".join(str(p) for p in (config.seed, *parts)))
+
+
+def slugify(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def generate(content_dir: Path, config: DemoConfig) -> DemoData:
+    places = load_places(content_dir)
+    data = DemoData(config=config, material_refs=load_materials(content_dir))
+    data.sources.append(
+        {"id": DEMO_SOURCE_ID, "name": DEMO_SOURCE_NAME, "kind": "demo", "url": None}
+    )
+    _add_places(data, places)
+    data.materials = [
+        {
+            "id": i,
+            "slug": m["slug"],
+            "name": m["name"],
+            "category": m["category"],
+            "grade": m["grade"],
+            "description": m["description"],
+        }
+        for i, m in enumerate(data.material_refs, start=1)
+    ]
+    _add_fx(data, sorted({c["currency"] for c in places}))
+    _add_yards(data, places)
+    return data
+
+
+def _add_places(data: DemoData, places: list[CountryRef]) -> None:
+    for country in places:
+        data.countries.append(
+            {"code": country["code"], "name": country["name"], "currency": country["currency"]}
+        )
+        for region in country["regions"]:
+            region_id = len(data.regions) + 1
+            data.regions.append(
+                {
+                    "id": region_id,
+                    "country_code": country["code"],
+                    "slug": region["slug"],
+                    "name": region["name"],
+                }
+            )
+            for city in region["cities"]:
+                data.cities.append(
+                    {
+                        "id": len(data.cities) + 1,
+                        "slug": city["slug"],
+                        "name": city["name"],
+                        "country_code": country["code"],
+                        "region_id": region_id,
+                        "latitude": city["latitude"],
+                        "longitude": city["longitude"],
+                        "time_zone": city["timeZone"],
+                        "population": city["population"],
+                    }
+                )
+
+
+def _add_fx(data: DemoData, currencies: list[str]) -> None:
+    dates = data.config.dates()
+    for currency in currencies:
+        centre = FX_CENTRES[currency]
+        rng = _rng(data.config, "fx", currency)
+        drift, series = 0.0, []
+        for day in dates:
+            if currency != "USD":
+                drift = 0.98 * drift + rng.gauss(0, 0.004)
+            rate = round(centre * math.exp(drift), 8)
+            series.append(rate)
+            data.fx_rates.append(
+                {
+                    "currency": currency,
+                    "rate_date": day,
+                    "usd_per_unit": Decimal(str(rate)),
+                    "source_id": DEMO_SOURCE_ID,
+                }
+            )
+        data.fx_by_day[currency] = series
+
+
+def _market_walks(data: DemoData) -> dict[str, list[float]]:
+    """A market-wide log-price path per material, shared by all cities (they move together)."""
+    walks = {}
+    for material in data.material_refs:
+        rng = _rng(data.config, "market", material["slug"])
+        level, path = 0.0, []
+        for _ in range(data.config.days):
+            level = 0.995 * level + rng.gauss(0, material["volatility"])
+            path.append(level)
+        walks[material["slug"]] = path
+    return walks
+
+
+def _price_rows(data: DemoData) -> Iterator[dict[str, Any]]:
+    config = data.config
+    dates = config.dates()
+    walks = _market_walks(data)
+    currency_of = {c["code"]: c["currency"] for c in data.countries}
+    for city in data.cities:
+        currency = currency_of[city["country_code"]]
+        fx = data.fx_by_day[currency]
+        city_level = _rng(config, "city-level", city["slug"]).uniform(0.92, 1.08)
+        for material_id, material in enumerate(data.material_refs, start=1):
+            rng = _rng(config, "series", city["slug"], material["slug"])
+            local, previous = 0.0, Decimal(0)
+            market = walks[material["slug"]]
+            for i, day in enumerate(dates):
+                local = 0.9 * local + rng.gauss(0, material["volatility"] * 0.4)
+                usd = material["usdPerKg"] * city_level * math.exp(market[i] + local)
+                price = Decimal(str(usd / fx[i])).quantize(CENT)
+                # Yards do not re-price every material every day: often yesterday's board stands.
+                if previous and rng.random() < 0.35:
+                    price = previous
+                previous = max(price, CENT)
+                yield {
+                    "material_id": material_id,
+                    "city_id": city["id"],
+                    "price_date": day,
+                    "price_per_kg": previous,
+                    "currency": currency,
+                    "source_id": DEMO_SOURCE_ID,
+                    "updated_at": dt.datetime.combine(day, dt.time(0, 0), tzinfo=dt.UTC),
+                }
+
+
+def _yard_counts(cities: list[CityRef], target: int) -> list[int]:
+    """At least four yards a city; the rest shared out by the square root of population."""
+    base = 4
+    weights = [math.sqrt(c["population"]) for c in cities]
+    spare = max(target - base * len(cities), 0)
+    total = sum(weights)
+    return [base + round(spare * w / total) for w in weights]
+
+
+def _add_yards(data: DemoData, places: list[CountryRef]) -> None:
+    city_refs = [
+        (country, region["code"], city)
+        for country in places
+        for region in country["regions"]
+        for city in region["cities"]
+    ]
+    counts = _yard_counts([c for _, _, c in city_refs], data.config.yards_target)
+    for city_row, (country, region_code, city), count in zip(
+        data.cities, city_refs, counts, strict=True
+    ):
+        rng = _rng(data.config, "yards", city["slug"])
+        names: set[str] = set()
+        for n in range(count):
+            name = _yard_name(rng, city, names)
+            data.yards.append(
+                _yard_row(
+                    rng, len(data.yards) + 1, city_row["id"], name, n, country, region_code, city
+                )
+            )
+
+
+def _yard_name(rng: random.Random, city: CityRef, taken: set[str]) -> str:
+    while True:
+        first = rng.choice([*YARD_NAME_WORDS, city["name"], *city["suburbs"]])
+        name = f"{first} {rng.choice(YARD_KINDS)}"
+        if name not in taken:
+            taken.add(name)
+            return name
+
+
+def _yard_row(
+    rng: random.Random,
+    yard_id: int,
+    city_id: int,
+    name: str,
+    index: int,
+    country: CountryRef,
+    region_code: str,
+    city: CityRef,
+) -> dict[str, Any]:
+    lat_offset = rng.uniform(-0.09, 0.09)
+    lon_offset = rng.uniform(-0.09, 0.09) / max(math.cos(math.radians(city["latitude"])), 0.2)
+    has_rating = rng.random() > 0.03
+    slug = slugify(f"{name} {city['name']}")
+    return {
+        "id": yard_id,
+        "city_id": city_id,
+        "name": name,
+        "address": _address(rng, country, region_code, city),
+        "latitude": round(city["latitude"] + lat_offset, 6),
+        "longitude": round(city["longitude"] + lon_offset, 6),
+        "phone": _phone(country["code"], city["areaCode"], index) if rng.random() > 0.04 else None,
+        "email": f"info@{slug}.example.com" if rng.random() < 0.7 else None,
+        "website": f"https://{slug}.example.com" if rng.random() < 0.6 else None,
+        "rating": round(rng.uniform(3.2, 5.0), 1) if has_rating else None,
+        "review_count": int(rng.paretovariate(1.2) * 8) if has_rating else 0,
+        "weekly_hours": _weekly_hours(rng),
+        "opening_hours_text": None,
+        "osm_id": None,
+        "source_id": DEMO_SOURCE_ID,
+    }
+
+
+def _address(rng: random.Random, country: CountryRef, region_code: str, city: CityRef) -> str:
+    number = rng.randint(1, 480)
+    street = rng.choice(country["streets"])
+    suburb = rng.choice(city["suburbs"])
+    name, postcode = city["name"], city["postcode"]
+    match country["code"]:
+        case "US" | "CA":
+            return f"{number} {street}, {name}, {region_code} {postcode}"
+        case "AU":
+            return f"{number} {street}, {suburb} {region_code} {postcode}"
+        case "GB":
+            return f"Unit {rng.randint(1, 30)}, {street}, {suburb}, {name} {postcode}"
+        case "ES":
+            return f"{street} {number}, {postcode} {name}"
+        case _:
+            return f"{number} {street}, {suburb}, {name}, {postcode}"
+
+
+def _phone(country_code: str, area: str, index: int) -> str:
+    """Local formats, in the ranges reserved for fiction where the country reserves one."""
+    tail = index % 100
+    match country_code:
+        case "US" | "CA":
+            return f"({area}) 555-01{tail:02d}"
+        case "GB":
+            return f"{GB_DRAMA_PREFIXES.get(area, '01632 960')}{index % 1000:03d}"
+        case "AU":
+            return f"(0{area}) 5550 {index % 10000:04d}"
+        case "ES":
+            return f"{area} 555 01 {tail:02d}"
+        case _:
+            return f"0{area} 555 01{tail:02d}"
+
+
+def _weekly_hours(rng: random.Random) -> list[dict[str, Any]]:
+    roll = rng.random()
+    if roll < 0.02:
+        return []  # hours unknown
+    if roll < 0.04:
+        return [{"day": d, "opens": "00:00", "closes": "00:00"} for d in range(7)]
+    opens = rng.choice(["07:00", "07:30", "08:00", "08:00", "08:30"])
+    closes = rng.choice(["16:00", "16:30", "17:00", "17:00", "17:30", "18:00"])
+    hours = [{"day": d, "opens": opens, "closes": closes} for d in range(5)]
+    if rng.random() < 0.8:
+        hours.append({"day": 5, "opens": "08:00", "closes": rng.choice(["12:00", "13:00"])})
+    if rng.random() < 0.1:
+        hours.append({"day": 6, "opens": "09:00", "closes": "13:00"})
+    return hours

@@ -1,0 +1,76 @@
+"""Weekly opening hours: whether a yard is open at a moment, and how to show its hours.
+
+Hours are a list of intervals ``{"day": 0..6 (Monday=0), "opens": "HH:MM", "closes": "HH:MM"}``
+in the yard's local time. An interval whose closing time is not after its opening time runs past
+midnight into the next day ("22:00"-"02:00"); "00:00"-"00:00" means the whole day.
+"""
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from typing import Any
+from zoneinfo import ZoneInfo
+
+DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+MINUTES_PER_DAY = 24 * 60
+
+
+def _minutes(hhmm: str) -> int:
+    hours, minutes = hhmm.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+def _span(interval: Mapping[str, Any]) -> tuple[int, int]:
+    """Opening and closing minute counted from the start of the interval's own day."""
+    opens, closes = _minutes(interval["opens"]), _minutes(interval["closes"])
+    if closes <= opens:
+        closes += MINUTES_PER_DAY
+    return opens, closes
+
+
+def is_open_at(hours: Iterable[Mapping[str, Any]], local: dt.datetime) -> bool:
+    """True when ``local`` (a wall-clock time in the yard's zone) falls in any interval."""
+    now = local.hour * 60 + local.minute
+    today = local.weekday()
+    yesterday = (today - 1) % 7
+    for interval in hours:
+        opens, closes = _span(interval)
+        if interval["day"] == today and opens <= now < closes:
+            return True
+        if interval["day"] == yesterday and now + MINUTES_PER_DAY < closes:
+            return True
+    return False
+
+
+def is_open_now(
+    hours: list[dict[str, Any]], time_zone: str, now: dt.datetime | None = None
+) -> bool | None:
+    """Open or closed right now in the yard's time zone; None when its hours are unknown."""
+    if not hours:
+        return None
+    moment = (now or dt.datetime.now(dt.UTC)).astimezone(ZoneInfo(time_zone))
+    return is_open_at(hours, moment)
+
+
+def format_clock(hhmm: str) -> str:
+    """'08:00' -> '8:00 AM', '17:30' -> '5:30 PM', '00:00' -> '12:00 AM'."""
+    hours, minutes = (int(part) for part in hhmm.split(":"))
+    suffix = "AM" if hours < 12 or hours == 24 else "PM"
+    return f"{(hours % 12) or 12}:{minutes:02d} {suffix}"
+
+
+def hours_lines(hours: list[dict[str, Any]]) -> list[str]:
+    """One 'Day: 8:00 AM - 5:00 PM' line per day, Monday first; 'Closed' for days without hours."""
+    lines = []
+    for day, name in enumerate(DAY_NAMES):
+        spans = [i for i in hours if i["day"] == day]
+        if not spans:
+            lines.append(f"{name}: Closed")
+        elif any(i["opens"] == i["closes"] == "00:00" for i in spans):
+            lines.append(f"{name}: Open 24 hours")
+        else:
+            text = ", ".join(
+                f"{format_clock(i['opens'])} - {format_clock(i['closes'])}"
+                for i in sorted(spans, key=lambda i: str(i["opens"]))
+            )
+            lines.append(f"{name}: {text}")
+    return lines

@@ -1,0 +1,168 @@
+"""ORM tables (SQLAlchemy 2 typed style). Names follow DESIGN.md section 3."""
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Date,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from scrapindex.dbtypes import ExactDecimal, UtcDateTime
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def money() -> ExactDecimal:
+    """A price per kg: four places, so that lb and tonne conversions stay exact to the cent."""
+    return ExactDecimal(14, 4)
+
+
+class Country(Base):
+    __tablename__ = "countries"
+
+    code: Mapped[str] = mapped_column(String(2), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    currency: Mapped[str] = mapped_column(String(3))
+
+    cities: Mapped[list["City"]] = relationship(back_populates="country")
+
+
+class Region(Base):
+    __tablename__ = "regions"
+    __table_args__ = (UniqueConstraint("country_code", "slug"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    country_code: Mapped[str] = mapped_column(ForeignKey("countries.code"))
+    slug: Mapped[str] = mapped_column(String(80))
+    name: Mapped[str] = mapped_column(String(120))
+
+    country: Mapped[Country] = relationship()
+    cities: Mapped[list["City"]] = relationship(back_populates="region")
+
+
+class City(Base):
+    __tablename__ = "cities"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(80), unique=True)
+    name: Mapped[str] = mapped_column(String(120))
+    country_code: Mapped[str] = mapped_column(ForeignKey("countries.code"), index=True)
+    region_id: Mapped[int | None] = mapped_column(ForeignKey("regions.id"), index=True)
+    latitude: Mapped[float] = mapped_column(Float)
+    longitude: Mapped[float] = mapped_column(Float)
+    time_zone: Mapped[str] = mapped_column(String(64))
+    population: Mapped[int | None] = mapped_column(Integer)
+
+    country: Mapped[Country] = relationship(back_populates="cities", lazy="joined")
+    region: Mapped[Region | None] = relationship(back_populates="cities", lazy="joined")
+
+
+class Material(Base):
+    __tablename__ = "materials"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(80), unique=True)
+    name: Mapped[str] = mapped_column(String(120))
+    category: Mapped[str] = mapped_column(String(40), index=True)
+    grade: Mapped[str | None] = mapped_column(String(40))
+    description: Mapped[str] = mapped_column(Text, default="")
+
+
+class Source(Base):
+    """Where a row came from: a named feed, a manual entry, or the demo generator."""
+
+    __tablename__ = "sources"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))  # feed, manual or demo
+    url: Mapped[str | None] = mapped_column(String(500))
+
+
+class Price(Base):
+    """One price per material, city and day. This table is the price history."""
+
+    __tablename__ = "prices"
+    __table_args__ = (
+        UniqueConstraint("material_id", "city_id", "price_date"),
+        Index("ix_prices_city_id_price_date", "city_id", "price_date"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    material_id: Mapped[int] = mapped_column(ForeignKey("materials.id"))
+    city_id: Mapped[int] = mapped_column(ForeignKey("cities.id"))
+    price_date: Mapped[dt.date] = mapped_column(Date)
+    price_per_kg: Mapped[Decimal] = mapped_column(money())
+    currency: Mapped[str] = mapped_column(String(3))
+    source_id: Mapped[int] = mapped_column(ForeignKey("sources.id"))
+    updated_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class FxRate(Base):
+    """How many US dollars one unit of a currency bought on a day."""
+
+    __tablename__ = "fx_rates"
+
+    currency: Mapped[str] = mapped_column(String(3), primary_key=True)
+    rate_date: Mapped[dt.date] = mapped_column(Date, primary_key=True)
+    usd_per_unit: Mapped[Decimal] = mapped_column(ExactDecimal(18, 8))
+    source_id: Mapped[int] = mapped_column(ForeignKey("sources.id"))
+
+
+class ScrapYard(Base):
+    __tablename__ = "scrap_yards"
+    __table_args__ = (Index("ix_scrap_yards_city_id_rating", "city_id", "rating"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    city_id: Mapped[int] = mapped_column(ForeignKey("cities.id"))
+    name: Mapped[str] = mapped_column(String(200))
+    address: Mapped[str] = mapped_column(String(300))
+    latitude: Mapped[float] = mapped_column(Float)
+    longitude: Mapped[float] = mapped_column(Float)
+    phone: Mapped[str | None] = mapped_column(String(40))
+    email: Mapped[str | None] = mapped_column(String(200))
+    website: Mapped[str | None] = mapped_column(String(300))
+    rating: Mapped[float | None] = mapped_column(Float)
+    review_count: Mapped[int] = mapped_column(Integer, default=0)
+    # [{"day": 0..6 (Monday=0), "opens": "08:00", "closes": "17:00"}, ...]; empty = unknown
+    weekly_hours: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    opening_hours_text: Mapped[str | None] = mapped_column(Text)  # raw text that did not parse
+    osm_id: Mapped[str | None] = mapped_column(String(40), unique=True)
+    source_id: Mapped[int] = mapped_column(ForeignKey("sources.id"))
+
+    city: Mapped[City] = relationship(lazy="joined")
+
+
+class LegalRule(Base):
+    __tablename__ = "legal_rules"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    country_code: Mapped[str] = mapped_column(ForeignKey("countries.code"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    category: Mapped[str] = mapped_column(String(20))
+    title: Mapped[str] = mapped_column(String(200))
+    description: Mapped[str] = mapped_column(Text)
+    requirement: Mapped[str] = mapped_column(Text)
+    penalty: Mapped[str | None] = mapped_column(Text)
+    source: Mapped[str | None] = mapped_column(String(300))

@@ -1,0 +1,149 @@
+"""Latest prices, their change against the previous stored day, history, and FX conversion."""
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from sqlalchemy import Select, and_, func, select, true
+from sqlalchemy.orm import Session, aliased
+
+from scrapindex.models import City, FxRate, Material, Price, Source
+
+USD_CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class Quote:
+    """The latest stored price of one material in one city."""
+
+    price: Price
+    material: Material
+    city: City
+    source: Source
+    previous: Decimal | None
+
+    @property
+    def change(self) -> Decimal | None:
+        return None if self.previous is None else self.price.price_per_kg - self.previous
+
+    @property
+    def change_percent(self) -> float | None:
+        if self.previous is None or self.previous == 0:
+            return None
+        return round(float((self.price.price_per_kg - self.previous) / self.previous * 100), 1)
+
+    @property
+    def trend(self) -> str:
+        change = self.change
+        if change is None or change == 0:
+            return "flat"
+        return "up" if change > 0 else "down"
+
+
+def _latest_quotes_query() -> Select[Price, Material, City, Source, Decimal]:
+    # Driving from the small cities x materials product and seeking the newest date per pair
+    # through the (material_id, city_id, price_date) unique index keeps this fast at any history
+    # length, on SQLite and PostgreSQL alike.
+    newest = aliased(Price)
+    older = aliased(Price)
+    latest_date = (
+        select(func.max(newest.price_date))
+        .where(newest.material_id == Material.id, newest.city_id == City.id)
+        .scalar_subquery()
+    )
+    previous_price = (
+        select(older.price_per_kg)
+        .where(
+            older.material_id == Price.material_id,
+            older.city_id == Price.city_id,
+            older.price_date < Price.price_date,
+        )
+        .order_by(older.price_date.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    return (
+        select(Price, Material, City, Source, previous_price)
+        .select_from(City)
+        .join(Material, true())  # every city with every material
+        .join(
+            Price,
+            and_(
+                Price.city_id == City.id,
+                Price.material_id == Material.id,
+                Price.price_date == latest_date,
+            ),
+        )
+        .join(Source, Source.id == Price.source_id)
+    )
+
+
+def latest_quotes(
+    session: Session,
+    *,
+    city_id: int | None = None,
+    material_id: int | None = None,
+    country_code: str | None = None,
+) -> list[Quote]:
+    query = _latest_quotes_query()
+    if city_id is not None:
+        query = query.where(City.id == city_id)
+    if material_id is not None:
+        query = query.where(Material.id == material_id)
+    if country_code is not None:
+        query = query.where(City.country_code == country_code)
+    rows = session.execute(query.order_by(City.id, Material.id)).all()
+    return [
+        Quote(price=p, material=m, city=c, source=s, previous=prev) for p, m, c, s, prev in rows
+    ]
+
+
+def latest_usd_rates(session: Session) -> dict[str, Decimal]:
+    """US dollars per unit of each currency, from the newest stored rate of each."""
+    newest = aliased(FxRate)
+    latest_date = (
+        select(func.max(newest.rate_date))
+        .where(newest.currency == FxRate.currency)
+        .scalar_subquery()
+    )
+    rows = session.execute(
+        select(FxRate.currency, FxRate.usd_per_unit).where(FxRate.rate_date == latest_date)
+    ).all()
+    rates: dict[str, Decimal] = {currency: rate for currency, rate in rows}  # noqa: C416
+    rates.setdefault("USD", Decimal(1))
+    return rates
+
+
+def to_usd(amount: Decimal, currency: str, rates: dict[str, Decimal]) -> Decimal | None:
+    rate = rates.get(currency)
+    return None if rate is None else (amount * rate).quantize(USD_CENT)
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    date: dt.date
+    price: Decimal
+
+
+def price_history(
+    session: Session, material_id: int, city_id: int, days: int
+) -> list[HistoryPoint]:
+    """The last ``days`` days of stored prices, counted back from the series' newest day."""
+    newest = session.execute(
+        select(func.max(Price.price_date)).where(
+            Price.material_id == material_id, Price.city_id == city_id
+        )
+    ).scalar_one_or_none()
+    if newest is None:
+        return []
+    since = newest - dt.timedelta(days=days - 1)
+    rows = session.execute(
+        select(Price.price_date, Price.price_per_kg)
+        .where(
+            Price.material_id == material_id,
+            Price.city_id == city_id,
+            Price.price_date >= since,
+        )
+        .order_by(Price.price_date)
+    ).all()
+    return [HistoryPoint(date=d, price=p) for d, p in rows]

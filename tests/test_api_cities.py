@@ -1,0 +1,146 @@
+"""Cities: list, detail, latest prices with real change, overview and paged yards."""
+
+from collections import defaultdict
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from scrapindex.data.demo import generate
+from tests.conftest import CONTENT_DIR, TEST_DEMO
+
+
+@pytest.fixture(scope="module")
+def expected_series() -> dict[tuple[int, int], list[Decimal]]:
+    """Each (city, material) price series straight from the generator, oldest first."""
+    series: dict[tuple[int, int], list[Decimal]] = defaultdict(list)
+    for row in generate(CONTENT_DIR, TEST_DEMO).prices():
+        series[(row["city_id"], row["material_id"])].append(row["price_per_kg"])
+    return series
+
+
+def test_lists_every_city_with_country_and_coordinates(client: TestClient) -> None:
+    cities = client.get("/api/cities").json()
+    assert len(cities) == 75
+    joburg = next(c for c in cities if c["slug"] == "johannesburg")
+    assert joburg["country"] == {"code": "ZA", "name": "South Africa", "currency": "ZAR"}
+    assert joburg["timeZone"] == "Africa/Johannesburg"
+    assert joburg["region"]["slug"] == "gauteng"
+    assert isinstance(joburg["latitude"], float)
+
+
+def test_one_city_and_unknown_city(client: TestClient) -> None:
+    assert client.get("/api/cities/london").json()["country"]["code"] == "GB"
+    response = client.get("/api/cities/atlantis")
+    assert response.status_code == 404
+    assert response.json() == {"message": "City 'atlantis' not found"}
+
+
+def test_city_prices_carry_real_change_against_previous_day(
+    client: TestClient, expected_series: dict[tuple[int, int], list[Decimal]]
+) -> None:
+    city = client.get("/api/cities/cape-town").json()
+    rows = client.get("/api/cities/cape-town/prices").json()
+    assert len(rows) == 34
+    for row in rows:
+        history = expected_series[(city["id"], row["materialId"])]
+        latest, previous = history[-1], history[-2]
+        assert row["price"] == f"{latest:.2f}"
+        assert row["previousPrice"] == f"{previous:.2f}"
+        assert Decimal(row["change"]) == latest - previous
+        assert row["trend"] == ("up" if latest > previous else "down" if latest < previous else "flat")
+        assert row["currency"] == "ZAR"
+        assert row["date"] == TEST_DEMO.end_date.isoformat()
+        assert row["source"]["kind"] == "demo"
+        assert set(row["material"]) == {"id", "name", "slug", "grade", "category"}
+
+
+def test_city_prices_are_sorted_by_price_descending(client: TestClient) -> None:
+    prices = [Decimal(r["price"]) for r in client.get("/api/cities/sydney/prices").json()]
+    assert prices == sorted(prices, reverse=True)
+
+
+def test_prices_are_two_decimal_strings(client: TestClient) -> None:
+    for row in client.get("/api/cities/toronto/prices").json():
+        whole, _, cents = row["price"].partition(".")
+        assert whole.isdigit() and len(cents) == 2
+
+
+def test_overview_matches_the_price_rows(client: TestClient) -> None:
+    rows = client.get("/api/cities/johannesburg/prices").json()
+    overview = client.get("/api/cities/johannesburg/overview").json()
+    top = max(rows, key=lambda r: Decimal(r["price"]))
+    assert overview["topPrice"] == top["price"]
+    assert overview["topMaterial"] == top["material"]["name"]
+    mean = sum(Decimal(r["price"]) for r in rows) / len(rows)
+    assert Decimal(overview["averagePrice"]) == mean.quantize(Decimal("0.01"))
+    assert overview["priceChanges"] == sum(r["trend"] == "up" for r in rows)
+    assert overview["materialsDown"] == sum(r["trend"] == "down" for r in rows)
+    assert overview["currency"] == "ZAR"
+    assert overview["lastUpdated"].startswith(TEST_DEMO.end_date.isoformat())
+    yards = client.get("/api/cities/johannesburg/scrap-yards?limit=100").json()
+    assert overview["scrapYardCount"] == yards["pagination"]["total"]
+
+
+def page(client: TestClient, url: str) -> dict[str, Any]:
+    response = client.get(url)
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def test_city_yards_pagination_maths(client: TestClient) -> None:
+    everything = page(client, "/api/cities/new-york/scrap-yards?limit=100")
+    total = everything["pagination"]["total"]
+    assert total > 10
+    first = page(client, "/api/cities/new-york/scrap-yards?page=1&limit=10")
+    assert first["pagination"] == {"page": 1, "pages": -(-total // 10), "total": total, "limit": 10}
+    last_page = first["pagination"]["pages"]
+    last = page(client, f"/api/cities/new-york/scrap-yards?page={last_page}&limit=10")
+    assert len(last["data"]) == total - 10 * (last_page - 1)
+    beyond = page(client, f"/api/cities/new-york/scrap-yards?page={last_page + 1}&limit=10")
+    assert beyond["data"] == []
+    ids = [y["id"] for p in range(1, last_page + 1)
+           for y in page(client, f"/api/cities/new-york/scrap-yards?page={p}&limit=10")["data"]]  # fmt: skip
+    assert sorted(ids) == sorted(y["id"] for y in everything["data"])
+
+
+def test_city_yards_default_to_highest_rated(client: TestClient) -> None:
+    yards = page(client, "/api/cities/london/scrap-yards?limit=100")["data"]
+    ratings = [y["rating"] if y["rating"] is not None else -1 for y in yards]
+    assert ratings == sorted(ratings, reverse=True)
+    assert all(y["city"]["slug"] == "london" for y in yards)
+
+
+def test_city_yards_sorts_and_status(client: TestClient) -> None:
+    by_name = page(client, "/api/cities/houston/scrap-yards?sort=name&limit=100")["data"]
+    names = [y["name"].lower() for y in by_name]
+    assert names == sorted(names)
+    by_reviews = page(client, "/api/cities/houston/scrap-yards?sort=reviews&limit=100")["data"]
+    counts = [y["reviewCount"] for y in by_reviews]
+    assert counts == sorted(counts, reverse=True)
+    opened = page(client, "/api/cities/houston/scrap-yards?status=open&limit=100")
+    closed = page(client, "/api/cities/houston/scrap-yards?status=closed&limit=100")
+    assert all(y["isOpen"] is True for y in opened["data"])
+    assert all(y["isOpen"] is not True for y in closed["data"])
+    total = opened["pagination"]["total"] + closed["pagination"]["total"]
+    assert total == len(by_name)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["page=0", "page=-1", "limit=0", "limit=101", "limit=1000000", "page=abc", "sort=price",
+     "status=maybe"],
+)  # fmt: skip
+def test_city_yards_bad_parameters(client: TestClient, query: str) -> None:
+    response = client.get(f"/api/cities/london/scrap-yards?{query}")
+    assert response.status_code == 422
+    assert response.json()["message"].startswith("Invalid request: ")
+
+
+def test_unknown_city_sub_resources_are_404(client: TestClient) -> None:
+    for suffix in ("prices", "overview", "scrap-yards"):
+        response = client.get(f"/api/cities/nowhere/{suffix}")
+        assert response.status_code == 404
+        assert "message" in response.json()
