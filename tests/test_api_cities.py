@@ -49,7 +49,9 @@ def test_city_prices_carry_real_change_against_previous_day(
         assert row["price"] == f"{latest:.2f}"
         assert row["previousPrice"] == f"{previous:.2f}"
         assert Decimal(row["change"]) == latest - previous
-        assert row["trend"] == ("up" if latest > previous else "down" if latest < previous else "flat")
+        assert row["trend"] == (
+            "up" if latest > previous else "down" if latest < previous else "flat"
+        )
         assert row["currency"] == "ZAR"
         assert row["date"] == TEST_DEMO.end_date.isoformat()
         assert row["source"]["kind"] == "demo"
@@ -64,7 +66,8 @@ def test_city_prices_are_sorted_by_price_descending(client: TestClient) -> None:
 def test_prices_are_two_decimal_strings(client: TestClient) -> None:
     for row in client.get("/api/cities/toronto/prices").json():
         whole, _, cents = row["price"].partition(".")
-        assert whole.isdigit() and len(cents) == 2
+        assert whole.isdigit()
+        assert len(cents) == 2
 
 
 def test_overview_matches_the_price_rows(client: TestClient) -> None:
@@ -73,7 +76,7 @@ def test_overview_matches_the_price_rows(client: TestClient) -> None:
     top = max(rows, key=lambda r: Decimal(r["price"]))
     assert overview["topPrice"] == top["price"]
     assert overview["topMaterial"] == top["material"]["name"]
-    mean = sum(Decimal(r["price"]) for r in rows) / len(rows)
+    mean = sum((Decimal(r["price"]) for r in rows), Decimal(0)) / len(rows)
     assert Decimal(overview["averagePrice"]) == mean.quantize(Decimal("0.01"))
     assert overview["priceChanges"] == sum(r["trend"] == "up" for r in rows)
     assert overview["materialsDown"] == sum(r["trend"] == "down" for r in rows)
@@ -101,8 +104,8 @@ def test_city_yards_pagination_maths(client: TestClient) -> None:
     assert len(last["data"]) == total - 10 * (last_page - 1)
     beyond = page(client, f"/api/cities/new-york/scrap-yards?page={last_page + 1}&limit=10")
     assert beyond["data"] == []
-    ids = [y["id"] for p in range(1, last_page + 1)
-           for y in page(client, f"/api/cities/new-york/scrap-yards?page={p}&limit=10")["data"]]  # fmt: skip
+    url = "/api/cities/new-york/scrap-yards?limit=10&page="
+    ids = [y["id"] for p in range(1, last_page + 1) for y in page(client, f"{url}{p}")["data"]]
     assert sorted(ids) == sorted(y["id"] for y in everything["data"])
 
 

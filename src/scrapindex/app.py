@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from scrapindex import revision
 from scrapindex.api import blog, cities, countries, materials, prices, search, stats, yards
 from scrapindex.api.caching import ApiCacheMiddleware
 from scrapindex.db import create_db_engine, make_session_factory
@@ -58,7 +59,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.session_factory = make_session_factory(engine)
     for router in ROUTERS:
         app.include_router(router)
-    app.add_middleware(ApiCacheMiddleware, max_age=settings.api_cache_seconds)
+    app.add_middleware(
+        ApiCacheMiddleware,
+        max_age=settings.api_cache_seconds,
+        read_revision=lambda: revision.read(engine),
+    )
     add_error_handlers(app)
     app.add_api_route("/", home_page, include_in_schema=False, response_class=HTMLResponse)
     return app

@@ -104,10 +104,7 @@ class Price(Base):
     """One price per material, city and day. This table is the price history."""
 
     __tablename__ = "prices"
-    __table_args__ = (
-        UniqueConstraint("material_id", "city_id", "price_date"),
-        Index("ix_prices_city_id_price_date", "city_id", "price_date"),
-    )
+    __table_args__ = (UniqueConstraint("material_id", "city_id", "price_date"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     material_id: Mapped[int] = mapped_column(ForeignKey("materials.id"))
@@ -117,6 +114,22 @@ class Price(Base):
     currency: Mapped[str] = mapped_column(String(3))
     source_id: Mapped[int] = mapped_column(ForeignKey("sources.id"))
     updated_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class CurrentPrice(Base):
+    """The newest stored price of each material in each city, and the one before it.
+
+    Derived from ``prices`` so that every page showing today's board reads a few rows by key
+    instead of searching a year of history. Whatever writes prices calls
+    ``scrapindex.queries.current_prices.refresh_current_prices`` in the same transaction.
+    """
+
+    __tablename__ = "current_prices"
+
+    material_id: Mapped[int] = mapped_column(ForeignKey("materials.id"), primary_key=True)
+    city_id: Mapped[int] = mapped_column(ForeignKey("cities.id"), primary_key=True, index=True)
+    price_id: Mapped[int] = mapped_column(ForeignKey("prices.id"))
+    previous_price_id: Mapped[int | None] = mapped_column(ForeignKey("prices.id"))
 
 
 class FxRate(Base):
@@ -166,3 +179,17 @@ class LegalRule(Base):
     requirement: Mapped[str] = mapped_column(Text)
     penalty: Mapped[str | None] = mapped_column(Text)
     source: Mapped[str | None] = mapped_column(String(300))
+
+
+class DataRevision(Base):
+    """One row whose number goes up with every change to the published data.
+
+    Writers (seed, imports, the daily update) call ``scrapindex.revision.bump`` in their
+    transaction; the API's response cache keys on it, so no process serves data older than it.
+    """
+
+    __tablename__ = "data_revision"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    revision: Mapped[int] = mapped_column(Integer)
+    changed_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())

@@ -1,19 +1,50 @@
-"""ETag and Cache-Control for the API's GET responses, as a small ASGI middleware.
+"""Caching of the API's GET responses: in-process, HTTP validators, and compression.
 
-The body is hashed after it is produced, so a client holding the same data gets a 304 with no
-body; whenever the data changes (a price update, a new yard) the tag changes with it.
+The published data changes only when a writer moves the data revision forward (see
+scrapindex.revision), so a response can be reused until that number moves or until
+``max_age`` passes (open/closed states follow the clock). Each process keeps the newest
+responses in a bounded LRU map, stores a gzip copy next to the plain one, and answers a
+matching If-None-Match with 304. The revision is read at most once a second per process.
 """
 
+import asyncio
+import gzip
 import hashlib
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from starlette.datastructures import Headers, MutableHeaders
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_ENTRIES = 2048
+MAX_BODY_BYTES = 4 * 1024 * 1024
+MIN_GZIP_BYTES = 512
+REVISION_CHECK_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class CachedResponse:
+    revision: int
+    stored_at: float
+    headers: list[tuple[bytes, bytes]]
+    body: bytes
+    gzip_body: bytes | None
+    etag: str
 
 
 class ApiCacheMiddleware:
-    def __init__(self, app: ASGIApp, max_age: int) -> None:
+    def __init__(self, app: ASGIApp, max_age: int, read_revision: Callable[[], int]) -> None:
         self.app = app
-        self.cache_control = f"public, max-age={max_age}" if max_age else "no-cache"
+        self.max_age = max_age
+        self.cache_control = f"public, max-age={max_age}".encode() if max_age else b"no-cache"
+        self.read_revision = read_revision
+        self.entries: OrderedDict[bytes, CachedResponse] = OrderedDict()
+        self.revision = -1
+        self.revision_read_at = 0.0
+        self.revision_lock = asyncio.Lock()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -23,46 +54,103 @@ class ApiCacheMiddleware:
         ):
             await self.app(scope, receive, send)
             return
-        if_none_match = Headers(scope=scope).get("if-none-match")
+        request_headers = Headers(scope=scope)
+        revision = await self.current_revision()
+        key = scope["path"].encode() + b"?" + scope["query_string"]
+        entry = self.entries.get(key)
+        if entry is None or entry.revision != revision or self.expired(entry):
+            entry = await self.produce(scope, receive, send, revision)
+            if entry is None:
+                return  # not cacheable: already sent as it came
+            self.store(key, entry)
+        else:
+            self.entries.move_to_end(key)
+        await self.reply(entry, request_headers, send)
+
+    def expired(self, entry: CachedResponse) -> bool:
+        return time.monotonic() - entry.stored_at >= self.max_age
+
+    async def current_revision(self) -> int:
+        if time.monotonic() - self.revision_read_at < REVISION_CHECK_SECONDS:
+            return self.revision
+        async with self.revision_lock:
+            if time.monotonic() - self.revision_read_at >= REVISION_CHECK_SECONDS:
+                self.revision = await run_in_threadpool(self.read_revision)
+                self.revision_read_at = time.monotonic()
+        return self.revision
+
+    async def produce(
+        self, scope: Scope, receive: Receive, send: Send, revision: int
+    ) -> CachedResponse | None:
+        """Run the app; keep a 200 in memory, pass anything else straight through."""
         start: Message | None = None
         chunks: list[bytes] = []
+        passed_through = False
 
-        async def buffer(message: Message) -> None:
-            nonlocal start
+        async def capture(message: Message) -> None:
+            nonlocal start, passed_through
             if message["type"] == "http.response.start":
                 start = message
-                return
-            if message["type"] != "http.response.body" or start is None:
+                if message["status"] != 200:
+                    passed_through = True
+                    await send(message)
+            elif passed_through:
                 await send(message)
-                return
-            chunks.append(message.get("body", b""))
-            if message.get("more_body", False):
-                return
-            await self._finish(start, b"".join(chunks), if_none_match, send)
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
 
-        await self.app(scope, receive, buffer)
-
-    async def _finish(
-        self, start: Message, body: bytes, if_none_match: str | None, send: Send
-    ) -> None:
-        headers = MutableHeaders(scope=start)
-        if start["status"] != 200 or "etag" in headers:
+        await self.app(scope, receive, capture)
+        if passed_through or start is None:
+            return None
+        body = b"".join(chunks)
+        if len(body) > MAX_BODY_BYTES:
             await send(start)
             await send({"type": "http.response.body", "body": body})
-            return
-        etag = '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
-        headers["ETag"] = etag
-        headers.setdefault("Cache-Control", self.cache_control)
-        if if_none_match and etag in {
-            tag.strip().removeprefix("W/") for tag in if_none_match.split(",")
-        }:
-            start["status"] = 304
-            del headers["content-length"]
-            del headers["content-type"]
-            await send(start)
+            return None
+        headers = [
+            (name, value)
+            for name, value in start.get("headers", [])
+            if name.lower() not in (b"content-length", b"etag", b"cache-control")
+        ]
+        return CachedResponse(
+            revision=revision,
+            stored_at=time.monotonic(),
+            headers=headers,
+            body=body,
+            gzip_body=gzip.compress(body, compresslevel=6, mtime=0)
+            if len(body) >= MIN_GZIP_BYTES
+            else None,
+            etag='"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"',
+        )
+
+    def store(self, key: bytes, entry: CachedResponse) -> None:
+        self.entries[key] = entry
+        self.entries.move_to_end(key)
+        while len(self.entries) > MAX_ENTRIES:
+            self.entries.popitem(last=False)
+
+    async def reply(self, entry: CachedResponse, request_headers: Headers, send: Send) -> None:
+        use_gzip = entry.gzip_body is not None and "gzip" in request_headers.get(
+            "accept-encoding", ""
+        )
+        etag = entry.etag[:-1] + '-gzip"' if use_gzip else entry.etag
+        headers = [
+            *entry.headers,
+            (b"etag", etag.encode()),
+            (b"cache-control", self.cache_control),
+            (b"vary", b"Accept-Encoding"),
+        ]
+        if_none_match = request_headers.get("if-none-match")
+        if if_none_match and etag in _tags(if_none_match):
+            headers = [(n, v) for n, v in headers if n.lower() != b"content-type"]
+            await send({"type": "http.response.start", "status": 304, "headers": headers})
             await send({"type": "http.response.body", "body": b""})
             return
-        await send(start)
+        body = entry.gzip_body if use_gzip and entry.gzip_body is not None else entry.body
+        if use_gzip:
+            headers.append((b"content-encoding", b"gzip"))
+        headers.append((b"content-length", str(len(body)).encode()))
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
 

@@ -1,6 +1,6 @@
 """Request dependencies: a database session, and path entities loaded or answered with 404."""
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Depends, HTTPException, Path, Request
@@ -11,12 +11,14 @@ from scrapindex.models import City, Country, Material, ScrapYard
 from scrapindex.settings import Settings
 
 
-def get_session(request: Request) -> Iterator[Session]:
+async def get_session(request: Request) -> AsyncIterator[Session]:
+    # Async so that FastAPI does not hop to a worker thread for it: opening a session does no
+    # I/O (the connection is taken on first use, in the endpoint's thread).
     with request.app.state.session_factory() as session:
         yield session
 
 
-def get_settings_dep(request: Request) -> Settings:
+async def get_settings_dep(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
 

@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 
 from scrapindex.api.deps import SessionDep
 from scrapindex.api.schemas import CamelModel
-from scrapindex.models import City, Country, Material, Price, ScrapYard, Source
+from scrapindex.models import City, Country, CurrentPrice, Material, Price, ScrapYard, Source
 
 router = APIRouter(prefix="/api/stats", tags=["stats"])
 
@@ -28,12 +28,13 @@ def count(session: SessionDep, model: type[object]) -> int:
 
 @router.get("", response_model=SiteStats, summary="What the site covers")
 def site_stats(session: SessionDep) -> SiteStats:
-    latest = session.execute(select(func.max(Price.price_date))).scalar_one_or_none()
-    updates = 0
-    if latest is not None:
-        updates = session.execute(
-            select(func.count()).select_from(Price).where(Price.price_date == latest)
-        ).scalar_one()
+    current_dates = (
+        select(Price.price_date).join(CurrentPrice, CurrentPrice.price_id == Price.id).subquery()
+    )
+    latest = session.execute(select(func.max(current_dates.c.price_date))).scalar_one_or_none()
+    updates = session.execute(
+        select(func.count()).select_from(current_dates).where(current_dates.c.price_date == latest)
+    ).scalar_one()
     demo = session.execute(select(Source.id).where(Source.kind == "demo").limit(1)).first()
     return SiteStats(
         countries=count(session, Country),

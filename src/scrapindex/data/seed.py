@@ -6,9 +6,11 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, func, insert, select, text
 
+from scrapindex import revision
 from scrapindex.data.demo import DemoConfig, generate
 from scrapindex.data.legal import read_legal_rules, replace_legal_rules
 from scrapindex.models import City, Country, FxRate, Material, Price, Region, ScrapYard, Source
+from scrapindex.queries.current_prices import refresh_current_prices
 
 BATCH_ROWS = 20_000
 
@@ -51,8 +53,10 @@ def seed_demo(engine: Engine, content_dir: Path, config: DemoConfig) -> SeedRepo
         while batch := list(itertools.islice(prices, BATCH_ROWS)):
             connection.execute(insert(Price), batch)
             price_count += len(batch)
+        refresh_current_prices(connection)
         replace_legal_rules(connection, legal)
         _reset_sequences(connection)
+        revision.bump(connection)
     return SeedReport(
         countries=len(data.countries),
         cities=len(data.cities),

@@ -4,10 +4,10 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import Select, and_, func, select, true
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session, aliased
 
-from scrapindex.models import City, FxRate, Material, Price, Source
+from scrapindex.models import City, CurrentPrice, FxRate, Material, Price, Source
 
 USD_CENT = Decimal("0.01")
 
@@ -41,40 +41,15 @@ class Quote:
 
 
 def _latest_quotes_query() -> Select[Price, Material, City, Source, Decimal]:
-    # Driving from the small cities x materials product and seeking the newest date per pair
-    # through the (material_id, city_id, price_date) unique index keeps this fast at any history
-    # length, on SQLite and PostgreSQL alike.
-    newest = aliased(Price)
-    older = aliased(Price)
-    latest_date = (
-        select(func.max(newest.price_date))
-        .where(newest.material_id == Material.id, newest.city_id == City.id)
-        .scalar_subquery()
-    )
-    previous_price = (
-        select(older.price_per_kg)
-        .where(
-            older.material_id == Price.material_id,
-            older.city_id == Price.city_id,
-            older.price_date < Price.price_date,
-        )
-        .order_by(older.price_date.desc())
-        .limit(1)
-        .scalar_subquery()
-    )
+    previous = aliased(Price)
     return (
-        select(Price, Material, City, Source, previous_price)
-        .select_from(City)
-        .join(Material, true())  # every city with every material
-        .join(
-            Price,
-            and_(
-                Price.city_id == City.id,
-                Price.material_id == Material.id,
-                Price.price_date == latest_date,
-            ),
-        )
+        select(Price, Material, City, Source, previous.price_per_kg)
+        .select_from(CurrentPrice)
+        .join(Price, Price.id == CurrentPrice.price_id)
+        .join(Material, Material.id == CurrentPrice.material_id)
+        .join(City, City.id == CurrentPrice.city_id)
         .join(Source, Source.id == Price.source_id)
+        .outerjoin(previous, previous.id == CurrentPrice.previous_price_id)
     )
 
 
@@ -87,9 +62,9 @@ def latest_quotes(
 ) -> list[Quote]:
     query = _latest_quotes_query()
     if city_id is not None:
-        query = query.where(City.id == city_id)
+        query = query.where(CurrentPrice.city_id == city_id)
     if material_id is not None:
-        query = query.where(Material.id == material_id)
+        query = query.where(CurrentPrice.material_id == material_id)
     if country_code is not None:
         query = query.where(City.country_code == country_code)
     rows = session.execute(query.order_by(City.id, Material.id)).all()

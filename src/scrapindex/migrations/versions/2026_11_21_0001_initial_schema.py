@@ -30,6 +30,13 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("code", name=op.f("pk_countries")),
     )
     op.create_table(
+        "data_revision",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("revision", sa.Integer(), nullable=False),
+        sa.Column("changed_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_data_revision")),
+    )
+    op.create_table(
         "materials",
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("slug", sa.String(length=80), nullable=False),
@@ -145,11 +152,6 @@ def upgrade() -> None:
             name=op.f("uq_prices_material_id_city_id_price_date"),
         ),
     )
-    with op.batch_alter_table("prices", schema=None) as batch_op:
-        batch_op.create_index(
-            "ix_prices_city_id_price_date", ["city_id", "price_date"], unique=False
-        )
-
     op.create_table(
         "scrap_yards",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -179,16 +181,42 @@ def upgrade() -> None:
     with op.batch_alter_table("scrap_yards", schema=None) as batch_op:
         batch_op.create_index("ix_scrap_yards_city_id_rating", ["city_id", "rating"], unique=False)
 
+    op.create_table(
+        "current_prices",
+        sa.Column("material_id", sa.Integer(), nullable=False),
+        sa.Column("city_id", sa.Integer(), nullable=False),
+        sa.Column("price_id", sa.Integer(), nullable=False),
+        sa.Column("previous_price_id", sa.Integer(), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["city_id"], ["cities.id"], name=op.f("fk_current_prices_city_id_cities")
+        ),
+        sa.ForeignKeyConstraint(
+            ["material_id"], ["materials.id"], name=op.f("fk_current_prices_material_id_materials")
+        ),
+        sa.ForeignKeyConstraint(
+            ["previous_price_id"],
+            ["prices.id"],
+            name=op.f("fk_current_prices_previous_price_id_prices"),
+        ),
+        sa.ForeignKeyConstraint(
+            ["price_id"], ["prices.id"], name=op.f("fk_current_prices_price_id_prices")
+        ),
+        sa.PrimaryKeyConstraint("material_id", "city_id", name=op.f("pk_current_prices")),
+    )
+    with op.batch_alter_table("current_prices", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_current_prices_city_id"), ["city_id"], unique=False)
+
 
 def downgrade() -> None:
     """Downgrade schema."""
+    with op.batch_alter_table("current_prices", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_current_prices_city_id"))
+
+    op.drop_table("current_prices")
     with op.batch_alter_table("scrap_yards", schema=None) as batch_op:
         batch_op.drop_index("ix_scrap_yards_city_id_rating")
 
     op.drop_table("scrap_yards")
-    with op.batch_alter_table("prices", schema=None) as batch_op:
-        batch_op.drop_index("ix_prices_city_id_price_date")
-
     op.drop_table("prices")
     with op.batch_alter_table("cities", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_cities_region_id"))
@@ -206,4 +234,5 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f("ix_materials_category"))
 
     op.drop_table("materials")
+    op.drop_table("data_revision")
     op.drop_table("countries")

@@ -1,0 +1,108 @@
+"""The demo generator: deterministic, and covering what the site promises."""
+
+import datetime as dt
+import hashlib
+from collections import Counter
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from scrapindex.data.demo import DEMO_SOURCE_ID, DemoConfig, DemoData, generate
+from scrapindex.data.legal import read_legal_rules
+from tests.conftest import CONTENT_DIR
+
+SPEC_CITY_SLUGS = {
+    "johannesburg", "cape-town", "sydney", "new-york", "london", "toronto", "auckland", "madrid",
+}  # fmt: skip
+
+
+def fingerprint(data: DemoData) -> str:
+    digest = hashlib.sha256()
+    for table in (data.cities, data.materials, data.fx_rates, data.yards):
+        digest.update(repr(table).encode())
+    for row in data.prices():
+        digest.update(repr(sorted(row.items())).encode())
+    return digest.hexdigest()
+
+
+def test_same_seed_same_rows_other_seed_other_rows() -> None:
+    config = DemoConfig(end_date=dt.date(2025, 6, 30), days=15)
+    assert fingerprint(generate(CONTENT_DIR, config)) == fingerprint(generate(CONTENT_DIR, config))
+    other = DemoConfig(end_date=config.end_date, days=15, seed=config.seed + 1)
+    assert fingerprint(generate(CONTENT_DIR, other)) != fingerprint(generate(CONTENT_DIR, config))
+
+
+@pytest.fixture(scope="module")
+def year() -> DemoData:
+    return generate(CONTENT_DIR, DemoConfig(end_date=dt.date(2026, 11, 21)))
+
+
+def test_places(year: DemoData) -> None:
+    per_country = Counter(c["country_code"] for c in year.cities)
+    assert sum(per_country[c] for c in ("ZA", "US", "AU", "GB", "CA")) == 69
+    assert per_country["NZ"] >= 2
+    assert per_country["ES"] >= 2
+    slugs = [c["slug"] for c in year.cities]
+    assert len(slugs) == len(set(slugs))
+    assert set(slugs) >= SPEC_CITY_SLUGS
+    regions = {(r["country_code"], r["slug"]) for r in year.regions}
+    assert {("US", "california"), ("US", "texas"), ("US", "florida")} <= regions
+    for city in year.cities:
+        ZoneInfo(city["time_zone"])
+        assert -90 <= city["latitude"] <= 90
+        assert -180 <= city["longitude"] <= 180
+
+
+def test_materials(year: DemoData) -> None:
+    assert len(year.materials) >= 30
+    assert {m["category"] for m in year.materials} == {
+        "Copper", "Brass", "Aluminum", "Steel", "Lead", "Zinc", "Precious", "Electronics"
+    }  # fmt: skip
+    assert {m["grade"] for m in year.materials} <= {None, "Grade A", "Clean", "Mixed", "HMS 1&2"}
+    assert {"copper", "brass", "aluminum", "steel"} <= {m["slug"] for m in year.materials}
+    assert all(len(m["description"]) > 40 for m in year.materials)
+
+
+def test_a_year_of_daily_prices_for_every_series(year: DemoData) -> None:
+    per_day: Counter[dt.date] = Counter()
+    currency_of = {c["code"]: c["currency"] for c in year.countries}
+    city_currency = {c["id"]: currency_of[c["country_code"]] for c in year.cities}
+    for row in year.prices():
+        per_day[row["price_date"]] += 1
+        price: Decimal = row["price_per_kg"]
+        assert price > 0
+        assert price == price.quantize(Decimal("0.01"))
+        assert row["currency"] == city_currency[row["city_id"]]
+        assert row["source_id"] == DEMO_SOURCE_ID
+    assert len(per_day) == 365
+    assert set(per_day.values()) == {len(year.cities) * len(year.materials)}
+    assert min(per_day.values()) >= 2000
+
+
+def test_fx_for_every_currency_every_day(year: DemoData) -> None:
+    currencies = {c["currency"] for c in year.countries}
+    days = Counter(r["currency"] for r in year.fx_rates)
+    assert set(days) == currencies
+    assert set(days.values()) == {365}
+
+
+def test_yards(year: DemoData) -> None:
+    assert len(year.yards) >= 550
+    cities = {c["id"]: c for c in year.cities}
+    assert {y["city_id"] for y in year.yards} == set(cities)
+    for yard in year.yards:
+        city = cities[yard["city_id"]]
+        assert abs(yard["latitude"] - city["latitude"]) < 0.2
+        assert yard["website"] is None or yard["website"].endswith(".example.com")
+        assert yard["rating"] is None or 1 <= yard["rating"] <= 5
+        for interval in yard["weekly_hours"]:
+            assert 0 <= interval["day"] <= 6
+    us_phones = [y["phone"] for y in year.yards if cities[y["city_id"]]["country_code"] == "US"]
+    assert all(p is None or "555-01" in p for p in us_phones)  # fictional NANP range
+
+
+def test_legal_guidance_files() -> None:
+    rows = read_legal_rules(CONTENT_DIR)
+    per_country = Counter(r["country_code"] for r in rows)
+    assert {c for c, n in per_country.items() if n >= 4} >= {"ZA", "AU", "US", "GB", "CA"}

@@ -1,0 +1,64 @@
+"""Open-now from weekly hours, across time zones and midnight; hours shown one line per day."""
+
+import datetime as dt
+
+from scrapindex.hours import format_clock, hours_lines, is_open_at, is_open_now
+
+WEEKDAYS = [{"day": d, "opens": "08:00", "closes": "17:00"} for d in range(5)]
+NIGHT_SHIFT = [{"day": 4, "opens": "22:00", "closes": "02:00"}]  # Friday night into Saturday
+
+
+def local(day: int, hour: int, minute: int = 0) -> dt.datetime:
+    # 2026-11-16 is a Monday.
+    return dt.datetime(2026, 11, 16 + day, hour, minute)
+
+
+def test_open_inside_and_closed_outside_hours() -> None:
+    assert is_open_at(WEEKDAYS, local(0, 8, 0))
+    assert is_open_at(WEEKDAYS, local(2, 16, 59))
+    assert not is_open_at(WEEKDAYS, local(2, 17, 0))
+    assert not is_open_at(WEEKDAYS, local(0, 7, 59))
+    assert not is_open_at(WEEKDAYS, local(5, 10))
+
+
+def test_interval_past_midnight_counts_on_the_next_day() -> None:
+    assert is_open_at(NIGHT_SHIFT, local(4, 23))
+    assert is_open_at(NIGHT_SHIFT, local(5, 1, 59))
+    assert not is_open_at(NIGHT_SHIFT, local(5, 2))
+    assert not is_open_at(NIGHT_SHIFT, local(4, 21))
+    # Sunday 01:00 is not covered by Friday's shift.
+    assert not is_open_at(NIGHT_SHIFT, local(6, 1))
+
+
+def test_sunday_night_wraps_to_monday() -> None:
+    hours = [{"day": 6, "opens": "20:00", "closes": "03:00"}]
+    assert is_open_at(hours, local(0, 2))
+
+
+def test_whole_day() -> None:
+    hours = [{"day": d, "opens": "00:00", "closes": "00:00"} for d in range(7)]
+    assert all(is_open_at(hours, local(d, h)) for d in range(7) for h in range(24))
+
+
+def test_open_now_uses_the_yards_time_zone() -> None:
+    # 2026-11-16 15:00 UTC is Monday 17:00 in Johannesburg (closed) and 10:00 in New York (open).
+    moment = dt.datetime(2026, 11, 16, 15, 0, tzinfo=dt.UTC)
+    assert is_open_now(WEEKDAYS, "Africa/Johannesburg", moment) is False
+    assert is_open_now(WEEKDAYS, "America/New_York", moment) is True
+    # The same instant is already Tuesday 04:00 in Auckland.
+    assert is_open_now(WEEKDAYS, "Pacific/Auckland", moment) is False
+
+
+def test_unknown_hours_are_neither_open_nor_closed() -> None:
+    assert is_open_now([], "Europe/London") is None
+
+
+def test_clock_and_lines() -> None:
+    assert [format_clock(t) for t in ("00:00", "08:05", "12:00", "17:30")] == [
+        "12:00 AM", "8:05 AM", "12:00 PM", "5:30 PM"
+    ]  # fmt: skip
+    lines = hours_lines([*WEEKDAYS, {"day": 5, "opens": "08:00", "closes": "12:00"}])
+    assert lines[0] == "Monday: 8:00 AM - 5:00 PM"
+    assert lines[5] == "Saturday: 8:00 AM - 12:00 PM"
+    assert lines[6] == "Sunday: Closed"
+    assert len(lines) == 7
