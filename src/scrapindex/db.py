@@ -15,10 +15,17 @@ def create_db_engine(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            pool_size=20,
+            max_overflow=20,
+        )
         event.listen(engine, "connect", _configure_sqlite)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    # Sized for the server's thread pool (40 threads), so a burst waits on the database, not
+    # on the pool.
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=30)
 
 
 def _configure_sqlite(dbapi_connection: Any, _record: Any) -> None:

@@ -5,6 +5,7 @@ scrapindex.revision), so a response can be reused until that number moves or unt
 ``max_age`` passes (open/closed states follow the clock). Each process keeps the newest
 responses in a bounded LRU map, stores a gzip copy next to the plain one, and answers a
 matching If-None-Match with 304. The revision is read at most once a second per process.
+Concurrent misses of one URL wait for a single computation instead of each running it.
 """
 
 import asyncio
@@ -45,6 +46,7 @@ class ApiCacheMiddleware:
         self.revision = -1
         self.revision_read_at = 0.0
         self.revision_lock = asyncio.Lock()
+        self.in_flight: dict[bytes, asyncio.Future[CachedResponse | None]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -58,14 +60,36 @@ class ApiCacheMiddleware:
         revision = await self.current_revision()
         key = scope["path"].encode() + b"?" + scope["query_string"]
         entry = self.entries.get(key)
-        if entry is None or entry.revision != revision or self.expired(entry):
-            entry = await self.produce(scope, receive, send, revision)
+        if entry is not None and entry.revision == revision and not self.expired(entry):
+            self.entries.move_to_end(key)
+        else:
+            entry = await self.produce_once(key, scope, receive, send, revision)
             if entry is None:
                 return  # not cacheable: already sent as it came
-            self.store(key, entry)
-        else:
-            self.entries.move_to_end(key)
         await self.reply(entry, request_headers, send)
+
+    async def produce_once(
+        self, key: bytes, scope: Scope, receive: Receive, send: Send, revision: int
+    ) -> CachedResponse | None:
+        pending = self.in_flight.get(key)
+        if pending is not None:
+            shared = await asyncio.shield(pending)
+            if shared is not None and shared.revision == revision:
+                return shared
+            return await self.produce(scope, receive, send, revision)
+        future: asyncio.Future[CachedResponse | None] = asyncio.get_running_loop().create_future()
+        self.in_flight[key] = future
+        try:
+            entry = await self.produce(scope, receive, send, revision)
+            if entry is not None:
+                self.store(key, entry)
+            future.set_result(entry)
+            return entry
+        except BaseException:
+            future.set_result(None)
+            raise
+        finally:
+            del self.in_flight[key]
 
     def expired(self, entry: CachedResponse) -> bool:
         return time.monotonic() - entry.stored_at >= self.max_age

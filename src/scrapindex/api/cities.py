@@ -77,11 +77,11 @@ def city_prices(session: SessionDep, city: CityDep) -> list[CityPriceRow]:
 def city_overview(session: SessionDep, city: CityDep) -> CityOverview:
     quotes = latest_quotes(session, city_id=city.id)
     yard_count = len(load_yards(session, city.id))
-    top = max(quotes, key=lambda q: q.price.price_per_kg, default=None)
-    prices = [q.price.price_per_kg for q in quotes]
+    top = max(quotes, key=lambda q: q.price_per_kg, default=None)
+    prices = [q.price_per_kg for q in quotes]
     return CityOverview(
         currency=city.country.currency,
-        top_price=top.price.price_per_kg if top else None,
+        top_price=top.price_per_kg if top else None,
         top_material=top.material.name if top else None,
         top_material_slug=top.material.slug if top else None,
         average_price=sum(prices, Decimal(0)) / len(prices) if prices else None,
@@ -89,7 +89,7 @@ def city_overview(session: SessionDep, city: CityDep) -> CityOverview:
         materials_down=sum(1 for q in quotes if q.trend == "down"),
         materials_tracked=len(quotes),
         scrap_yard_count=yard_count,
-        last_updated=max((q.price.updated_at for q in quotes), default=None),
+        last_updated=max((q.updated_at for q in quotes), default=None),
         time_zone=city.time_zone,
     )
 

@@ -8,8 +8,8 @@ from fastapi import APIRouter, HTTPException, Query
 from sqlalchemy import select
 
 from scrapindex.api.deps import SessionDep
-from scrapindex.api.places import CityRef, city_ref
-from scrapindex.api.schemas import NOT_FOUND, CamelModel, MoneyText, Pagination
+from scrapindex.api.places import CityRef
+from scrapindex.api.schemas import NOT_FOUND, CamelModel, CountryRef, MoneyText, Pagination
 from scrapindex.models import City, Material
 from scrapindex.queries.prices import Quote, latest_quotes, latest_usd_rates, price_history, to_usd
 
@@ -103,20 +103,19 @@ class PriceFields(TypedDict):
 
 
 def price_fields(quote: Quote) -> PriceFields:
-    price = quote.price
     return PriceFields(
-        id=price.id,
-        material_id=price.material_id,
-        city_id=price.city_id,
-        price=price.price_per_kg,
-        currency=price.currency,
-        date=price.price_date,
-        updated_at=price.updated_at,
+        id=quote.price_id,
+        material_id=quote.material.id,
+        city_id=quote.city.id,
+        price=quote.price_per_kg,
+        currency=quote.currency,
+        date=quote.price_date,
+        updated_at=quote.updated_at,
         previous_price=quote.previous,
         change=quote.change,
         change_percent=quote.change_percent,
         trend=quote.trend,
-        source=SourceRef(name=quote.source.name, kind=quote.source.kind),
+        source=SourceRef(name=quote.source_name, kind=quote.source_kind),
     )
 
 
@@ -126,10 +125,15 @@ def city_price_row(quote: Quote) -> CityPriceRow:
 
 
 def material_price_row(quote: Quote, rates: dict[str, Decimal]) -> MaterialPriceRow:
-    usd = to_usd(quote.price.price_per_kg, quote.price.currency, rates)
+    usd = to_usd(quote.price_per_kg, quote.currency, rates)
     return MaterialPriceRow(
         **price_fields(quote),
-        city=city_ref(quote.city),
+        city=CityRef(
+            id=quote.city.id,
+            name=quote.city.name,
+            slug=quote.city.slug,
+            country=CountryRef(code=quote.city.country_code, name=quote.city.country_name),
+        ),
         price_usd=usd,
     )
 
@@ -146,7 +150,7 @@ def list_prices(
     rows = [
         PricePublic(
             **price_fields(q),
-            price_usd=to_usd(q.price.price_per_kg, q.price.currency, rates),
+            price_usd=to_usd(q.price_per_kg, q.currency, rates),
         )
         for q in quotes[start : start + limit]
     ]
@@ -162,7 +166,7 @@ def price_summary(session: SessionDep) -> list[MaterialSummary]:
     rates = latest_usd_rates(session)
     by_material: dict[int, list[tuple[Quote, Decimal]]] = {}
     for quote in latest_quotes(session):
-        usd = to_usd(quote.price.price_per_kg, quote.price.currency, rates)
+        usd = to_usd(quote.price_per_kg, quote.currency, rates)
         if usd is not None:
             by_material.setdefault(quote.material.id, []).append((quote, usd))
     return [summarise(entries) for entries in by_material.values()]

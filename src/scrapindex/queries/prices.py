@@ -4,33 +4,56 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
-from scrapindex.models import City, CurrentPrice, FxRate, Material, Price, Source
+from scrapindex.models import City, Country, CurrentPrice, FxRate, Material, Price, Source
 
 USD_CENT = Decimal("0.01")
 
 
 @dataclass(frozen=True)
-class Quote:
-    """The latest stored price of one material in one city."""
+class MaterialInfo:
+    id: int
+    name: str
+    slug: str
+    grade: str | None
+    category: str
 
-    price: Price
-    material: Material
-    city: City
-    source: Source
+
+@dataclass(frozen=True)
+class CityInfo:
+    id: int
+    name: str
+    slug: str
+    country_code: str
+    country_name: str
+
+
+@dataclass(frozen=True)
+class Quote:
+    """The latest stored price of one material in one city, and the one before it."""
+
+    price_id: int
+    price_per_kg: Decimal
+    currency: str
+    price_date: dt.date
+    updated_at: dt.datetime
     previous: Decimal | None
+    source_name: str
+    source_kind: str
+    material: MaterialInfo
+    city: CityInfo
 
     @property
     def change(self) -> Decimal | None:
-        return None if self.previous is None else self.price.price_per_kg - self.previous
+        return None if self.previous is None else self.price_per_kg - self.previous
 
     @property
     def change_percent(self) -> float | None:
         if self.previous is None or self.previous == 0:
             return None
-        return round(float((self.price.price_per_kg - self.previous) / self.previous * 100), 1)
+        return round(float((self.price_per_kg - self.previous) / self.previous * 100), 1)
 
     @property
     def trend(self) -> str:
@@ -40,19 +63,6 @@ class Quote:
         return "up" if change > 0 else "down"
 
 
-def _latest_quotes_query() -> Select[Price, Material, City, Source, Decimal]:
-    previous = aliased(Price)
-    return (
-        select(Price, Material, City, Source, previous.price_per_kg)
-        .select_from(CurrentPrice)
-        .join(Price, Price.id == CurrentPrice.price_id)
-        .join(Material, Material.id == CurrentPrice.material_id)
-        .join(City, City.id == CurrentPrice.city_id)
-        .join(Source, Source.id == Price.source_id)
-        .outerjoin(previous, previous.id == CurrentPrice.previous_price_id)
-    )
-
-
 def latest_quotes(
     session: Session,
     *,
@@ -60,17 +70,72 @@ def latest_quotes(
     material_id: int | None = None,
     country_code: str | None = None,
 ) -> list[Quote]:
-    query = _latest_quotes_query()
+    """The current board, read by key through current_prices.
+
+    Plain columns rather than ORM objects: the full board is thousands of rows, and building
+    entities for each cost ten times more than the query on our 2-core machine.
+    """
+    previous = aliased(Price)
+    query = (
+        select(
+            Price.id.label("price_id"),
+            Price.price_per_kg,
+            Price.currency,
+            Price.price_date,
+            Price.updated_at,
+            previous.price_per_kg.label("previous"),
+            Source.name.label("source_name"),
+            Source.kind.label("source_kind"),
+            Material.id.label("material_id"),
+            City.id.label("city_id"),
+        )
+        .select_from(CurrentPrice)
+        .join(Price, Price.id == CurrentPrice.price_id)
+        .join(Material, Material.id == CurrentPrice.material_id)
+        .join(City, City.id == CurrentPrice.city_id)
+        .join(Source, Source.id == Price.source_id)
+        .outerjoin(previous, previous.id == CurrentPrice.previous_price_id)
+        .order_by(CurrentPrice.city_id, CurrentPrice.material_id)
+    )
     if city_id is not None:
         query = query.where(CurrentPrice.city_id == city_id)
     if material_id is not None:
         query = query.where(CurrentPrice.material_id == material_id)
     if country_code is not None:
         query = query.where(City.country_code == country_code)
-    rows = session.execute(query.order_by(City.id, Material.id)).all()
+    materials = _material_infos(session)
+    cities = _city_infos(session)
     return [
-        Quote(price=p, material=m, city=c, source=s, previous=prev) for p, m, c, s, prev in rows
+        Quote(
+            price_id=row.price_id,
+            price_per_kg=row.price_per_kg,
+            currency=row.currency,
+            price_date=row.price_date,
+            updated_at=row.updated_at,
+            previous=row.previous,
+            source_name=row.source_name,
+            source_kind=row.source_kind,
+            material=materials[row.material_id],
+            city=cities[row.city_id],
+        )
+        for row in session.execute(query)
     ]
+
+
+def _material_infos(session: Session) -> dict[int, MaterialInfo]:
+    rows = session.execute(
+        select(Material.id, Material.name, Material.slug, Material.grade, Material.category)
+    )
+    return {row.id: MaterialInfo(*row) for row in rows}
+
+
+def _city_infos(session: Session) -> dict[int, CityInfo]:
+    rows = session.execute(
+        select(City.id, City.name, City.slug, Country.code, Country.name).join(
+            Country, Country.code == City.country_code
+        )
+    )
+    return {row.id: CityInfo(*row) for row in rows}
 
 
 def latest_usd_rates(session: Session) -> dict[str, Decimal]:
