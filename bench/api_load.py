@@ -4,7 +4,7 @@ Serves the app on loopback over the full-year demo data set, once on SQLite and 
 throwaway PostgreSQL server, and loads each endpoint at 32 concurrent connections. Figures,
 not a pass/fail test: record them in bench/RESULTS.md.
 
-    .venv/bin/python bench/api_load.py [--db sqlite|postgresql|both] [--duration 10]
+    .venv/bin/python bench/api_load.py [--db sqlite|postgresql|both] [--duration 10] [--cold]
 """
 
 import argparse
@@ -68,8 +68,10 @@ def prepare(url: str) -> None:
 
 
 @contextlib.contextmanager
-def server(url: str, port: int, workers: int) -> Iterator[str]:
+def server(url: str, port: int, workers: int, cold: bool) -> Iterator[str]:
     env = {**os.environ, "DATABASE_URL": url}
+    if cold:
+        env["API_CACHE_SECONDS"] = "0"  # every request computes (concurrent ones still share)
     command = [str(ROOT / ".venv/bin/scrapindex"), "serve", "--port", str(port),
                "--workers", str(workers)]  # fmt: skip
     log = (OUT / "server.log").open("ab")
@@ -103,13 +105,17 @@ def load(url: str, duration: int, connections: int) -> dict[str, float]:
 
 def run(db: str, url: str, args: argparse.Namespace) -> list[str]:
     setup = f"{args.workers} workers, {args.connections} connections, {args.duration} s each"
+    setup += ", response cache off" if args.cold else ", response cache on"
     print(f"\n## {db} ({setup})")
     prepare(url)
     rows = [
+        f"#### {db} ({setup})",
+        "",
         "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors |",
         "|---|---:|---:|---:|---:|---:|",
     ]
-    with server(url, args.port, args.workers) as base:
+    print("\n".join(rows[2:]))
+    with server(url, args.port, args.workers, args.cold) as base:
         for path in ENDPOINTS:
             load(base + path, 1, args.connections)  # warm-up
             f = load(base + path, args.duration, args.connections)
@@ -127,6 +133,7 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--cold", action="store_true", help="turn the response cache off")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is needed: apt-get install wrk")
@@ -140,7 +147,7 @@ def main() -> None:
             sys.exit("PostgreSQL server binaries are needed: apt-get install postgresql")
         with temporary_postgres(bin_dir) as url:
             report += run("PostgreSQL", url, args)
-    (OUT / "latest.md").write_text("\n".join(report) + "\n")
+    (OUT / ("cold.md" if args.cold else "warm.md")).write_text("\n".join(report) + "\n")
 
 
 if __name__ == "__main__":

@@ -144,3 +144,19 @@ def test_large_responses_are_compressed(client: TestClient) -> None:
     assert "content-encoding" not in plain.headers
     assert plain.json() == response.json()
     assert plain.headers["etag"] != response.headers["etag"]
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/cities/lon%00don", "/api/search?q=lon%00", "/api/scrap-yards?q=%00x"]
+)
+def test_nul_characters_are_refused_not_crashed_on(client: TestClient, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 400
+    assert response.json() == {"message": "The request contains a NUL character"}
+
+
+@pytest.mark.parametrize("slug", ["%E2%9C%93", "x" * 120, "%27%3B--", "..%2F..%2Fetc"])
+def test_odd_slugs_are_plain_404s(client: TestClient, slug: str) -> None:
+    response = client.get(f"/api/cities/{slug}")
+    assert response.status_code == 404
+    assert response.json()["message"]

@@ -13,6 +13,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from scrapindex import revision
 from scrapindex.api import blog, cities, countries, materials, prices, search, stats, yards
 from scrapindex.api.caching import ApiCacheMiddleware
+from scrapindex.api.guards import RejectNulBytesMiddleware
 from scrapindex.db import create_db_engine, make_session_factory
 from scrapindex.settings import Settings, get_settings
 
@@ -64,6 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_age=settings.api_cache_seconds,
         read_revision=lambda: revision.read(engine),
     )
+    app.add_middleware(RejectNulBytesMiddleware)
     add_error_handlers(app)
     app.add_api_route("/", home_page, include_in_schema=False, response_class=HTMLResponse)
     return app

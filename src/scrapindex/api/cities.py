@@ -11,7 +11,7 @@ from scrapindex.api.places import CityPublic, city_public
 from scrapindex.api.prices import CityPriceRow, city_price_row
 from scrapindex.api.schemas import NOT_FOUND, CamelModel, MoneyText, Pagination
 from scrapindex.api.yards import YardPublic, yard_public
-from scrapindex.queries.places import all_cities
+from scrapindex.queries.places import all_cities, yard_count_in_cities
 from scrapindex.queries.prices import latest_quotes
 from scrapindex.queries.yards import (
     YardFilter,
@@ -76,7 +76,7 @@ def city_prices(session: SessionDep, city: CityDep) -> list[CityPriceRow]:
 )
 def city_overview(session: SessionDep, city: CityDep) -> CityOverview:
     quotes = latest_quotes(session, city_id=city.id)
-    yard_count = len(load_yards(session, city.id))
+    yard_count = yard_count_in_cities(session, [city.id])
     top = max(quotes, key=lambda q: q.price_per_kg, default=None)
     prices = [q.price_per_kg for q in quotes]
     return CityOverview(

@@ -57,6 +57,7 @@ def seed_demo(engine: Engine, content_dir: Path, config: DemoConfig) -> SeedRepo
         replace_legal_rules(connection, legal)
         _reset_sequences(connection)
         revision.bump(connection)
+    _analyze(engine)
     return SeedReport(
         countries=len(data.countries),
         cities=len(data.cities),
@@ -66,6 +67,13 @@ def seed_demo(engine: Engine, content_dir: Path, config: DemoConfig) -> SeedRepo
         yards=len(data.yards),
         legal_rules=len(legal),
     )
+
+
+def _analyze(engine: Engine) -> None:
+    """Fresh statistics after a bulk load, or PostgreSQL plans as if the tables were empty."""
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as connection:
+            connection.execute(text("ANALYZE"))
 
 
 def _reset_sequences(connection: Connection) -> None:

@@ -140,15 +140,17 @@ def _city_infos(session: Session) -> dict[int, CityInfo]:
 
 def latest_usd_rates(session: Session) -> dict[str, Decimal]:
     """US dollars per unit of each currency, from the newest stored rate of each."""
-    newest = aliased(FxRate)
-    latest_date = (
-        select(func.max(newest.rate_date))
-        .where(newest.currency == FxRate.currency)
-        .scalar_subquery()
+    newest = (
+        select(FxRate.currency, func.max(FxRate.rate_date).label("rate_date"))
+        .group_by(FxRate.currency)
+        .subquery()
     )
     rows = session.execute(
-        select(FxRate.currency, FxRate.usd_per_unit).where(FxRate.rate_date == latest_date)
-    ).all()
+        select(FxRate.currency, FxRate.usd_per_unit).join(
+            newest,
+            (newest.c.currency == FxRate.currency) & (newest.c.rate_date == FxRate.rate_date),
+        )
+    )
     rates: dict[str, Decimal] = {currency: rate for currency, rate in rows}  # noqa: C416
     rates.setdefault("USD", Decimal(1))
     return rates
