@@ -1,7 +1,9 @@
 """The `scrapindex` command: database, demo data and serving."""
 
 import datetime as dt
+import json
 import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -68,6 +70,17 @@ def demo_seed(
     for name, count in vars(report).items():
         table.add_row(name, f"{count:,}")
     console.print(table)
+
+
+@app.command()
+def openapi(output: Path = Path("build/openapi.json")) -> None:
+    """Write the API's OpenAPI schema (the front end's types are generated from it)."""
+    from scrapindex.app import create_app
+
+    schema = create_app(get_settings()).openapi()
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    console.print(f"OpenAPI schema written to {output}")
 
 
 @app.command()

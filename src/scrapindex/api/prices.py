@@ -2,7 +2,7 @@
 
 import datetime as dt
 from decimal import Decimal
-from typing import Annotated, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from fastapi import APIRouter, HTTPException, Query
 from sqlalchemy import select
@@ -35,13 +35,13 @@ class PriceBase(CamelModel):
     city_id: int
     price: MoneyText
     currency: str
-    unit: str = "kg"
+    unit: Literal["kg"] = "kg"
     date: dt.date
     updated_at: dt.datetime
     previous_price: MoneyText | None
     change: MoneyText | None
     change_percent: float | None
-    trend: str
+    trend: Literal["up", "down", "flat"]
     source: SourceRef
 
 
@@ -83,7 +83,7 @@ class PriceHistoryPublic(CamelModel):
     material_slug: str
     city_slug: str
     currency: str
-    unit: str = "kg"
+    unit: Literal["kg"] = "kg"
     points: list[HistoryPointPublic]
 
 
@@ -98,7 +98,7 @@ class PriceFields(TypedDict):
     previous_price: Decimal | None
     change: Decimal | None
     change_percent: float | None
-    trend: str
+    trend: Literal["up", "down", "flat"]
     source: SourceRef
 
 

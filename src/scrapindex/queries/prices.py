@@ -3,6 +3,7 @@
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Literal
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
@@ -56,7 +57,7 @@ class Quote:
         return round(float((self.price_per_kg - self.previous) / self.previous * 100), 1)
 
     @property
-    def trend(self) -> str:
+    def trend(self) -> Literal["up", "down", "flat"]:
         change = self.change
         if change is None or change == 0:
             return "flat"

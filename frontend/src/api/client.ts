@@ -1,0 +1,64 @@
+import createClient from "openapi-fetch";
+import type { components, paths } from "./schema";
+
+export type Schemas = components["schemas"];
+export type City = Schemas["CityPublic"];
+export type CityRef = Schemas["CityRef"];
+export type CityPriceRow = Schemas["CityPriceRow"];
+export type MaterialPriceRow = Schemas["MaterialPriceRow"];
+export type CityOverview = Schemas["CityOverview"];
+export type Material = Schemas["MaterialPublic"];
+export type MaterialSummary = Schemas["MaterialSummary"];
+export type PriceHistory = Schemas["PriceHistoryPublic"];
+export type Yard = Schemas["YardPublic"];
+export type YardDetail = Schemas["YardDetail"];
+export type Country = Schemas["CountryPublic"];
+export type LegalItem = Schemas["LegalItem"];
+export type BlogPostSummary = Schemas["BlogPostSummary"];
+export type BlogPost = Schemas["BlogPostPublic"];
+export type SearchResults = Schemas["SearchResults"];
+export type SiteStats = Schemas["SiteStats"];
+
+/** A failed request. Its message follows the spec: "404: {body}" (status text when empty). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export const api = createClient<paths>({ baseUrl: "", credentials: "include" });
+
+type Outcome<T> = { data?: T; error?: unknown; response: Response };
+
+/** Unwraps an openapi-fetch result, turning any non-OK answer into an ApiError. */
+export async function unwrap<T>(request: Promise<Outcome<T>>): Promise<T> {
+  const { data, error, response } = await request;
+  if (!response.ok || data === undefined) {
+    const body = error === undefined ? "" : typeof error === "string" ? error : JSON.stringify(error);
+    throw new ApiError(response.status, `${response.status}: ${body || response.statusText}`);
+  }
+  return data;
+}
+
+/** The API's own message, for showing to a person ("City 'x' not found"). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = error.message.slice(error.message.indexOf(":") + 2);
+    try {
+      const parsed = JSON.parse(body) as { message?: unknown };
+      if (typeof parsed.message === "string") return parsed.message;
+    } catch {
+      // not JSON: fall through to the raw text
+    }
+    return error.message;
+  }
+  return error instanceof Error ? error.message : "Something went wrong";
+}

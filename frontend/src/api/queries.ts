@@ -1,0 +1,116 @@
+// One query-options factory per resource. The first element of every key is the request path,
+// so data embedded in the page by the server can be put into the cache under the same key.
+import { queryOptions } from "@tanstack/react-query";
+import { api, unwrap } from "./client";
+
+export const cityQueries = {
+  list: () => queryOptions({ queryKey: ["/api/cities"], queryFn: () => unwrap(api.GET("/api/cities")) }),
+  detail: (slug: string) =>
+    queryOptions({
+      queryKey: [`/api/cities/${slug}`],
+      queryFn: () => unwrap(api.GET("/api/cities/{city_slug}", { params: { path: { city_slug: slug } } })),
+    }),
+  prices: (slug: string) =>
+    queryOptions({
+      queryKey: [`/api/cities/${slug}/prices`],
+      queryFn: () => unwrap(api.GET("/api/cities/{city_slug}/prices", { params: { path: { city_slug: slug } } })),
+    }),
+  overview: (slug: string) =>
+    queryOptions({
+      queryKey: [`/api/cities/${slug}/overview`],
+      queryFn: () => unwrap(api.GET("/api/cities/{city_slug}/overview", { params: { path: { city_slug: slug } } })),
+    }),
+  yards: (
+    slug: string,
+    query: {
+      page?: number;
+      limit?: number;
+      status?: "all" | "open" | "closed";
+      sort?: "rating" | "name" | "city" | "country" | "reviews";
+    },
+  ) =>
+    queryOptions({
+      queryKey: [`/api/cities/${slug}/scrap-yards`, query],
+      queryFn: () =>
+        unwrap(
+          api.GET("/api/cities/{city_slug}/scrap-yards", {
+            params: { path: { city_slug: slug }, query },
+          }),
+        ),
+    }),
+};
+
+export const materialQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: ["/api/materials"],
+      queryFn: () => unwrap(api.GET("/api/materials")),
+    }),
+  detail: (slug: string) =>
+    queryOptions({
+      queryKey: [`/api/materials/${slug}`],
+      queryFn: () => unwrap(api.GET("/api/materials/{material_slug}", { params: { path: { material_slug: slug } } })),
+    }),
+  prices: (slug: string) =>
+    queryOptions({
+      queryKey: [`/api/materials/${slug}/prices`],
+      queryFn: () =>
+        unwrap(
+          api.GET("/api/materials/{material_slug}/prices", {
+            params: { path: { material_slug: slug } },
+          }),
+        ),
+    }),
+};
+
+export const priceQueries = {
+  summary: () =>
+    queryOptions({
+      queryKey: ["/api/prices/summary"],
+      queryFn: () => unwrap(api.GET("/api/prices/summary")),
+    }),
+  history: (materialSlug: string, citySlug: string, days = 30) =>
+    queryOptions({
+      queryKey: ["/api/prices/history", { materialSlug, citySlug, days }],
+      queryFn: () => unwrap(api.GET("/api/prices/history", { params: { query: { materialSlug, citySlug, days } } })),
+    }),
+};
+
+export const searchQueries = {
+  text: (q: string) =>
+    queryOptions({
+      queryKey: ["/api/search", { q }],
+      queryFn: () => unwrap(api.GET("/api/search", { params: { query: { q } } })),
+    }),
+};
+
+export const countryQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: ["/api/countries"],
+      queryFn: () => unwrap(api.GET("/api/countries")),
+    }),
+  legal: (code: string) =>
+    queryOptions({
+      queryKey: [`/api/countries/${code.toLowerCase()}/legal`],
+      queryFn: () =>
+        unwrap(
+          api.GET("/api/countries/{country_code}/legal", {
+            params: { path: { country_code: code.toLowerCase() } },
+          }),
+        ),
+    }),
+};
+
+export const blogQueries = {
+  list: () => queryOptions({ queryKey: ["/api/blog"], queryFn: () => unwrap(api.GET("/api/blog")) }),
+  detail: (slug: string) =>
+    queryOptions({
+      queryKey: [`/api/blog/${slug}`],
+      queryFn: () => unwrap(api.GET("/api/blog/{slug}", { params: { path: { slug } } })),
+    }),
+};
+
+export const statsQueries = {
+  site: () => queryOptions({ queryKey: ["/api/stats"], queryFn: () => unwrap(api.GET("/api/stats")) }),
+};

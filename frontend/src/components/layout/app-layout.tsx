@@ -1,0 +1,53 @@
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation } from "react-router";
+import { useAnnounce } from "@/components/feedback/announcer";
+import { trackPageView } from "@/lib/analytics";
+import { Footer } from "./footer";
+import { Header } from "./header";
+
+function useRouteChangeEffects() {
+  const { pathname } = useLocation();
+  const announce = useAnnounce();
+  const firstRender = useRef(true);
+  useEffect(() => {
+    trackPageView(pathname);
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    document.getElementById("main-content")?.focus({ preventScroll: true });
+    announce("New page content loaded");
+  }, [pathname, announce]);
+}
+
+function useHighContrastPreference() {
+  useEffect(() => {
+    const query = window.matchMedia?.("(prefers-contrast: more)");
+    if (!query) return;
+    const apply = () => document.documentElement.classList.toggle("high-contrast", query.matches);
+    apply();
+    query.addEventListener("change", apply);
+    return () => query.removeEventListener("change", apply);
+  }, []);
+}
+
+export function AppLayout() {
+  useRouteChangeEffects();
+  useHighContrastPreference();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <Header />
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

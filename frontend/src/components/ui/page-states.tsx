@@ -1,0 +1,57 @@
+import { AlertTriangle, SearchX } from "lucide-react";
+import { errorMessage } from "@/api/client";
+import { Button, ButtonLink } from "./button";
+
+/** A failed request, shown with what went wrong and a way to try again. */
+export function ErrorState({
+  error,
+  onRetry,
+  title = "Something went wrong",
+}: {
+  error: unknown;
+  onRetry: () => void;
+  title?: string;
+}) {
+  return (
+    <div role="alert" className="mx-auto my-8 max-w-lg rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+      <AlertTriangle aria-hidden="true" className="mx-auto mb-3 h-8 w-8 text-red-600" />
+      <h2 className="text-lg font-semibold text-red-900">{title}</h2>
+      <p className="mt-1 text-sm text-red-800">{errorMessage(error)}</p>
+      <Button className="mt-4" variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+export function NotFoundState({
+  title,
+  message,
+  linkTo,
+  linkLabel,
+}: {
+  title: string;
+  message: string;
+  linkTo: string;
+  linkLabel: string;
+}) {
+  return (
+    <div className="mx-auto my-12 max-w-lg text-center">
+      <SearchX aria-hidden="true" className="mx-auto mb-4 h-12 w-12 text-slate-400" />
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-2 text-slate-600">{message}</p>
+      <ButtonLink to={linkTo} className="mt-6">
+        {linkLabel}
+      </ButtonLink>
+    </div>
+  );
+}
+
+export function EmptyState({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
+      <p className="font-medium text-slate-800">{title}</p>
+      {hint && <p className="mt-1 text-sm text-slate-600">{hint}</p>}
+    </div>
+  );
+}

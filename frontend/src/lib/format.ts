@@ -1,0 +1,101 @@
+// Formatting in one place: money, units, dates, coordinates and ratings.
+
+export type Unit = "kg" | "lb" | "t";
+
+export const UNITS: readonly Unit[] = ["kg", "lb", "t"];
+export const UNIT_LABELS: Record<Unit, string> = { kg: "per kg", lb: "per lb", t: "per tonne" };
+const KG_PER_UNIT: Record<Unit, number> = { kg: 1, lb: 0.45359237, t: 1000 };
+
+const SYMBOLS: Record<string, string> = {
+  ZAR: "R",
+  USD: "$",
+  AUD: "A$",
+  CAD: "C$",
+  NZD: "NZ$",
+  GBP: "£",
+  EUR: "€",
+};
+
+export const COUNTRY_CURRENCY: Record<string, string> = {
+  ZA: "ZAR",
+  US: "USD",
+  AU: "AUD",
+  GB: "GBP",
+  CA: "CAD",
+  NZ: "NZD",
+  ES: "EUR",
+};
+
+/** Currency of a country code; USD when unknown (SPEC §9's fallback). */
+export function currencyOf(countryCode: string): string {
+  return COUNTRY_CURRENCY[countryCode.toUpperCase()] ?? "USD";
+}
+
+export function currencySymbol(currency: string): string {
+  return SYMBOLS[currency] ?? `${currency} `;
+}
+
+/** A per-kg price (decimal string or number) in another unit. */
+export function convertPerKg(pricePerKg: string | number, unit: Unit): number {
+  return Number(pricePerKg) * KG_PER_UNIT[unit];
+}
+
+/** "R 1,234.50" style: symbol, thousands separators, two decimals. */
+export function formatMoney(amount: string | number, currency: string): string {
+  const value = Number(amount);
+  const digits = value.toLocaleString("en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const symbol = currencySymbol(currency);
+  return value < 0 ? `-${symbol}${digits.slice(1)}` : `${symbol}${digits}`;
+}
+
+/** A stored per-kg price shown in the chosen unit. */
+export function formatPrice(pricePerKg: string | number, currency: string, unit: Unit = "kg"): string {
+  return formatMoney(convertPerKg(pricePerKg, unit), currency);
+}
+
+/** "+2.3%" / "-0.4%" / "0.0%"; an em dash when there is nothing to compare with. */
+export function formatPercent(change: number | null | undefined): string {
+  if (change === null || change === undefined) return "—";
+  const sign = change > 0 ? "+" : "";
+  return `${sign}${change.toFixed(1)}%`;
+}
+
+/** US English short date: "Nov 21, 2026". Dates without time are read as calendar days. */
+export function formatDate(value: string | Date): string {
+  const date =
+    typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return date.toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** A moment shown in a place's own time zone: "Nov 21, 2026, 2:00 AM SAST". */
+export function formatDateTimeIn(value: string, timeZone: string): string {
+  return new Date(value).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  });
+}
+
+export function formatCoordinate(value: number): string {
+  return value.toFixed(4);
+}
+
+export function formatRating(value: number | null | undefined): string {
+  return value === null || value === undefined ? "N/A" : value.toFixed(1);
+}
+
+export function formatCount(value: number): string {
+  return value.toLocaleString("en-US");
+}

@@ -1,0 +1,59 @@
+import { useEffect } from "react";
+
+export const BRAND = "ScrapIndex";
+const SITE_ROOT = import.meta.env.VITE_SITE_ROOT ?? window.location.origin;
+const DEFAULT_IMAGE = "/og-image.png";
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  keywords?: string;
+  noindex?: boolean;
+};
+
+/** SPEC §2: the brand suffix is added unless the title already carries it. */
+export function fullTitle(title: string): string {
+  return title.includes(BRAND) ? title : `${title} | ${BRAND}`;
+}
+
+function setMeta(attribute: "name" | "property", key: string, content: string): void {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!element) {
+    element = document.createElement("meta");
+    element.setAttribute(attribute, key);
+    document.head.appendChild(element);
+  }
+  element.content = content;
+}
+
+function setCanonical(href: string): void {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!link) {
+    link = document.createElement("link");
+    link.rel = "canonical";
+    document.head.appendChild(link);
+  }
+  link.href = href;
+}
+
+/** Keeps title, description, robots, canonical and share tags right on client-side navigation. */
+export function usePageMeta(meta: PageMeta): void {
+  const { title, description, keywords, noindex } = meta;
+  useEffect(() => {
+    const text = fullTitle(title);
+    const url = SITE_ROOT + window.location.pathname;
+    document.title = text;
+    setMeta("name", "description", description);
+    if (keywords) setMeta("name", "keywords", keywords);
+    setMeta("name", "robots", noindex ? "noindex,nofollow" : "index,follow");
+    setCanonical(url);
+    setMeta("property", "og:title", text);
+    setMeta("property", "og:description", description);
+    setMeta("property", "og:url", url);
+    setMeta("property", "og:type", "website");
+    setMeta("property", "og:image", SITE_ROOT + DEFAULT_IMAGE);
+    setMeta("name", "twitter:card", "summary_large_image");
+    setMeta("name", "twitter:title", text);
+    setMeta("name", "twitter:description", description);
+  }, [title, description, keywords, noindex]);
+}

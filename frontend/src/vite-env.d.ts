@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_ANALYTICS_URL?: string;
+  readonly VITE_SITE_ROOT?: string;
+  readonly VITE_AD_CLIENT?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
