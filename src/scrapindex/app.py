@@ -6,16 +6,28 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scrapindex import revision
-from scrapindex.api import blog, cities, countries, materials, prices, search, stats, yards
+from scrapindex.api import (
+    blog,
+    cities,
+    contact,
+    countries,
+    materials,
+    newsletter,
+    prices,
+    search,
+    stats,
+    yards,
+)
 from scrapindex.api.caching import ApiCacheMiddleware
 from scrapindex.api.guards import RejectNulBytesMiddleware
 from scrapindex.db import create_db_engine, make_session_factory
 from scrapindex.settings import Settings, get_settings
+from scrapindex.web.spa import spa_router
 
 log = logging.getLogger("scrapindex")
 
@@ -28,6 +40,8 @@ ROUTERS = (
     countries.router,
     blog.router,
     stats.router,
+    contact.router,
+    newsletter.router,
 )
 
 
@@ -67,7 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(RejectNulBytesMiddleware)
     add_error_handlers(app)
-    app.add_api_route("/", home_page, include_in_schema=False, response_class=HTMLResponse)
+    app.include_router(spa_router(settings.frontend_dist))
     return app
 
 
@@ -96,12 +110,3 @@ def add_error_handlers(app: FastAPI) -> None:
     async def unexpected_error(request: Request, error: Exception) -> JSONResponse:
         log.exception("unhandled error on %s %s", request.method, request.url.path)
         return JSONResponse({"message": "Internal server error"}, status_code=500)
-
-
-async def home_page() -> str:
-    return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        "<title>ScrapIndex</title></head><body><main id='main-content'>"
-        "<h1>ScrapIndex</h1><p>The website is being built. The JSON API is live: "
-        "<a href='/api/docs'>API documentation</a>.</p></main></body></html>"
-    )

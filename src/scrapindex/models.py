@@ -193,3 +193,29 @@ class DataRevision(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     revision: Mapped[int] = mapped_column(Integer)
     changed_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class ContactMessage(Base):
+    __tablename__ = "contact_messages"
+    __table_args__ = (Index("ix_contact_messages_client_created", "client_hash", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    email: Mapped[str] = mapped_column(String(254))
+    category: Mapped[str | None] = mapped_column(String(20))
+    subject: Mapped[str] = mapped_column(String(200))
+    message: Mapped[str] = mapped_column(Text)
+    client_hash: Mapped[str] = mapped_column(String(64))  # salted hash, never the raw address
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class NewsletterSubscription(Base):
+    __tablename__ = "newsletter_subscriptions"
+    __table_args__ = (
+        Index("ix_newsletter_subscriptions_client_created", "client_hash", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    client_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())

@@ -14,11 +14,13 @@ class Settings(BaseSettings):
 
     data_dir: Path = PROJECT_ROOT / "data"  # where the default SQLite file lives
     content_dir: Path = PROJECT_ROOT / "content"  # blog posts, legal guidance, reference data
+    frontend_dist: Path = PROJECT_ROOT / "frontend" / "dist"  # the built React app
     database_url: str = ""  # SQLAlchemy or postgres:// URL; empty means SQLite in data_dir
     host: str = "127.0.0.1"
     port: int = 8000
     site_root: str = "http://127.0.0.1:8000"
     api_cache_seconds: int = Field(default=60, ge=0)
+    client_hash_salt: str = "scrapindex"  # set a secret value in production
 
     @property
     def effective_database_url(self) -> str:

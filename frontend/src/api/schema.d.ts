@@ -123,6 +123,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message to the ScrapIndex team */
+        post: operations["send_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/countries": {
         parameters: {
             query?: never;
@@ -236,6 +253,23 @@ export interface paths {
         get: operations["material_prices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribe an address to the newsletter */
+        post: operations["subscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -493,13 +527,17 @@ export interface components {
             /** Price */
             price: string;
             source: components["schemas"]["SourceRef"];
-            /** Trend */
-            trend: string;
+            /**
+             * Trend
+             * @enum {string}
+             */
+            trend: "up" | "down" | "flat";
             /**
              * Unit
              * @default kg
+             * @constant
              */
-            unit: string;
+            unit: "kg";
             /**
              * Updatedat
              * Format: date-time
@@ -538,6 +576,27 @@ export interface components {
             /** Data */
             data: components["schemas"]["YardPublic"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /** ContactCreate */
+        ContactCreate: {
+            /** Category */
+            category?: ("general" | "technical" | "business" | "api" | "data" | "feedback" | "press" | "other") | null;
+            /**
+             * Email
+             * Format: email
+             */
+            email: string;
+            /** Message */
+            message: string;
+            /** Name */
+            name: string;
+            /** Subject */
+            subject: string;
+            /**
+             * Website
+             * @description Leave empty
+             */
+            website?: string | null;
         };
         /** CountryPublic */
         CountryPublic: {
@@ -636,13 +695,17 @@ export interface components {
             /** Priceusd */
             priceUsd: string | null;
             source: components["schemas"]["SourceRef"];
-            /** Trend */
-            trend: string;
+            /**
+             * Trend
+             * @enum {string}
+             */
+            trend: "up" | "down" | "flat";
             /**
              * Unit
              * @default kg
+             * @constant
              */
-            unit: string;
+            unit: "kg";
             /**
              * Updatedat
              * Format: date-time
@@ -725,8 +788,9 @@ export interface components {
             /**
              * Unit
              * @default kg
+             * @constant
              */
-            unit: string;
+            unit: "kg";
         };
         /** PricePage */
         PricePage: {
@@ -760,13 +824,17 @@ export interface components {
             /** Priceusd */
             priceUsd: string | null;
             source: components["schemas"]["SourceRef"];
-            /** Trend */
-            trend: string;
+            /**
+             * Trend
+             * @enum {string}
+             */
+            trend: "up" | "down" | "flat";
             /**
              * Unit
              * @default kg
+             * @constant
              */
-            unit: string;
+            unit: "kg";
             /**
              * Updatedat
              * Format: date-time
@@ -831,6 +899,19 @@ export interface components {
             kind: string;
             /** Name */
             name: string;
+        };
+        /** SubscriptionCreate */
+        SubscriptionCreate: {
+            /**
+             * Email
+             * Format: email
+             */
+            email: string;
+            /**
+             * Website
+             * @description Leave empty
+             */
+            website?: string | null;
         };
         /** ValidationError */
         ValidationError: {
@@ -1205,6 +1286,57 @@ export interface operations {
             };
         };
     };
+    send_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Refused (the hidden field was filled in) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many submissions; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     list_countries: {
         parameters: {
             query?: never;
@@ -1447,6 +1579,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Refused (the hidden field was filled in) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many submissions; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
         };

@@ -1,4 +1,82 @@
-// Placeholder: built in its own change.
+import { useQuery } from "@tanstack/react-query";
+import { Fragment, useMemo, useState } from "react";
+import { cityQueries } from "@/api/queries";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { EmptyState, ErrorState } from "@/components/ui/page-states";
+import { LoadingRegion } from "@/components/ui/skeleton";
+import { formatCount } from "@/lib/format";
+import { usePageMeta } from "@/lib/page-meta";
+import { CityFilters } from "./city-filters";
+import { CityGridSkeleton, CountrySection } from "./country-group";
+import { countriesOf, filterCities, groupByCountry } from "./filter-cities";
+
+function usePageMetaForCities() {
+  usePageMeta({
+    title: "Global Scrap Metal Markets - Scrap Prices by City",
+    description:
+      "Browse scrap metal prices and scrap yards by city. Search cities and countries to find today's copper, brass, aluminum and steel prices near you.",
+    keywords: "scrap metal prices by city, scrap yards near me, scrap metal markets",
+  });
+}
+
 export function Component() {
-  return <h1 className="text-2xl font-bold">cities</h1>;
+  usePageMetaForCities();
+  const { data: cities, error, isPending, refetch } = useQuery(cityQueries.list());
+  const [search, setSearch] = useState("");
+  const [country, setCountry] = useState<string | null>(null);
+
+  const countries = useMemo(() => countriesOf(cities ?? []), [cities]);
+  const filtered = useMemo(() => filterCities(cities ?? [], { search, country }), [cities, search, country]);
+  const groups = useMemo(() => groupByCountry(filtered, countries), [filtered, countries]);
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Global Scrap Metal Markets</h1>
+        {cities && (
+          <p className="text-slate-600">
+            Scrap metal prices and scrap yards in {formatCount(cities.length)} cities across{" "}
+            {formatCount(countries.length)} countries.
+          </p>
+        )}
+      </header>
+      <AdSlot id="cities-ad-1" />
+      {isPending ? (
+        <LoadingRegion label="Loading cities">
+          <CityGridSkeleton />
+        </LoadingRegion>
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => refetch()} />
+      ) : (
+        <>
+          <CityFilters
+            search={search}
+            onSearch={setSearch}
+            countries={countries}
+            country={country}
+            onCountry={setCountry}
+          />
+          <p aria-live="polite" className="text-sm text-slate-600">
+            Showing {formatCount(filtered.length)} of {formatCount(cities.length)} cities
+          </p>
+          {groups.length === 0 ? (
+            <>
+              <EmptyState title="No cities found" hint="Try adjusting your search terms or filters" />
+              <AdSlot id="cities-ad-2" />
+            </>
+          ) : (
+            <div className="space-y-10">
+              {groups.map((group, index) => (
+                <Fragment key={group.code}>
+                  <CountrySection group={group} />
+                  {index === 0 && <AdSlot id="cities-ad-2" />}
+                </Fragment>
+              ))}
+            </div>
+          )}
+        </>
+      )}
+      <AdSlot id="cities-ad-3" />
+    </div>
+  );
 }

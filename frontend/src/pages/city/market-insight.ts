@@ -1,0 +1,23 @@
+import type { CityPriceRow } from "@/api/client";
+import { formatPercent, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+
+const OPENINGS: Record<string, string> = {
+  up: "Copper prices are trending upward",
+  down: "Copper prices are trending downward",
+  flat: "Copper prices are steady",
+};
+
+/**
+ * The Market Insight sentence, built from the city's real copper row (DESIGN §6: no hard-coded
+ * claims). The trend compares today's stored price with the previous one.
+ */
+export function copperInsight(rows: readonly CityPriceRow[], cityName: string, unit: Unit): string {
+  const copper = rows.find((row) => row.material.slug === "copper");
+  if (!copper) return `No copper price is available for ${cityName} yet.`;
+  const price = `${formatPrice(copper.price, copper.currency, unit)} ${UNIT_LABELS[unit]}`;
+  if (copper.changePercent === null) {
+    return `Copper is ${price} in ${cityName}; there is no earlier price to compare with yet.`;
+  }
+  const opening = OPENINGS[copper.trend] ?? OPENINGS.flat;
+  return `${opening} in ${cityName}: ${price}, ${formatPercent(copper.changePercent)} since the previous update.`;
+}

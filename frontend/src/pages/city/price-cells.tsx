@@ -1,0 +1,44 @@
+import { Minus, TrendingDown, TrendingUp } from "lucide-react";
+import type { CityPriceRow } from "@/api/client";
+import { convertPerKg, formatMoney, formatPercent, UNIT_LABELS, type Unit } from "@/lib/format";
+
+const TRENDS = {
+  up: { Icon: TrendingUp, label: "Up", colour: "text-green-700" },
+  down: { Icon: TrendingDown, label: "Down", colour: "text-red-700" },
+  flat: { Icon: Minus, label: "No change", colour: "text-slate-600" },
+} as const;
+
+function trendOf(trend: string) {
+  return TRENDS[trend as keyof typeof TRENDS] ?? TRENDS.flat;
+}
+
+/** The real day-on-day change: percent shown, the absolute amount in a tooltip and for screen readers. */
+export function ChangeCell({ row, unit }: { row: CityPriceRow; unit: Unit }) {
+  if (row.change === null || row.changePercent === null) {
+    return (
+      <span className="text-slate-600" title="No earlier price to compare with">
+        {formatPercent(null)}
+        <span className="sr-only"> (no earlier price to compare with)</span>
+      </span>
+    );
+  }
+  const amount = convertPerKg(row.change, unit);
+  const absolute = `${amount > 0 ? "+" : ""}${formatMoney(amount, row.currency)} ${UNIT_LABELS[unit]}`;
+  const detail = `${absolute} since the previous price`;
+  return (
+    <span className={`font-medium ${trendOf(row.trend).colour}`} title={detail}>
+      {formatPercent(row.changePercent)}
+      <span className="sr-only"> ({detail})</span>
+    </span>
+  );
+}
+
+export function TrendIndicator({ trend }: { trend: string }) {
+  const { Icon, label, colour } = trendOf(trend);
+  return (
+    <span className={`inline-flex items-center ${colour}`}>
+      <Icon aria-hidden="true" className="h-5 w-5" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}

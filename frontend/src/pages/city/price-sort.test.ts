@@ -1,0 +1,64 @@
+import { DEFAULT_PRICE_SORT, nextPriceSort, sortPriceRows } from "./price-sort";
+
+const row = (name: string, price: string) => ({
+  price,
+  material: { id: 1, name, slug: name.toLowerCase(), grade: null, category: "Copper" },
+});
+
+const rows = [row("Brass", "113.09"), row("Copper", "171.52"), row("Aluminum", "23.54"), row("Zinc", "23.54")];
+const names = (list: typeof rows) => list.map((r) => r.material.name);
+
+describe("sortPriceRows", () => {
+  it("sorts by price, highest first, by default", () => {
+    expect(names(sortPriceRows(rows, DEFAULT_PRICE_SORT))).toEqual(["Copper", "Brass", "Aluminum", "Zinc"]);
+  });
+
+  it("compares prices as numbers, not strings", () => {
+    const mixed = [row("A", "9.29"), row("B", "16725.77"), row("C", "100.00")];
+    expect(names(sortPriceRows(mixed, { field: "price", direction: "asc" }))).toEqual(["A", "C", "B"]);
+  });
+
+  it("sorts by material name in either direction", () => {
+    expect(names(sortPriceRows(rows, { field: "material", direction: "asc" }))).toEqual([
+      "Aluminum",
+      "Brass",
+      "Copper",
+      "Zinc",
+    ]);
+    expect(names(sortPriceRows(rows, { field: "material", direction: "desc" }))).toEqual([
+      "Zinc",
+      "Copper",
+      "Brass",
+      "Aluminum",
+    ]);
+  });
+
+  it("breaks price ties by name and leaves the input untouched", () => {
+    const copy = [...rows];
+    expect(names(sortPriceRows(rows, { field: "price", direction: "asc" }))).toEqual([
+      "Aluminum",
+      "Zinc",
+      "Brass",
+      "Copper",
+    ]);
+    expect(rows).toEqual(copy);
+  });
+});
+
+describe("nextPriceSort", () => {
+  it("toggles the direction of the active column", () => {
+    expect(nextPriceSort(DEFAULT_PRICE_SORT, "price")).toEqual({ field: "price", direction: "asc" });
+    expect(nextPriceSort({ field: "price", direction: "asc" }, "price")).toEqual({ field: "price", direction: "desc" });
+  });
+
+  it("starts a newly chosen column descending", () => {
+    expect(nextPriceSort({ field: "price", direction: "asc" }, "material")).toEqual({
+      field: "material",
+      direction: "desc",
+    });
+    expect(nextPriceSort({ field: "material", direction: "asc" }, "price")).toEqual({
+      field: "price",
+      direction: "desc",
+    });
+  });
+});

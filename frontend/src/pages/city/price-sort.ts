@@ -1,0 +1,32 @@
+import type { CityPriceRow } from "@/api/client";
+
+// SPEC §2/§4: the city price table sorts by material name or price. Default: price, descending.
+// Clicking the active column flips its direction; a newly chosen column starts descending.
+
+export type PriceSortField = "material" | "price";
+export type SortDirection = "asc" | "desc";
+export type PriceSort = { field: PriceSortField; direction: SortDirection };
+
+export const DEFAULT_PRICE_SORT: PriceSort = { field: "price", direction: "desc" };
+
+export function nextPriceSort(current: PriceSort, field: PriceSortField): PriceSort {
+  if (current.field === field) {
+    return { field, direction: current.direction === "desc" ? "asc" : "desc" };
+  }
+  return { field, direction: "desc" };
+}
+
+type SortableRow = Pick<CityPriceRow, "price" | "material">;
+
+const byName = (a: SortableRow, b: SortableRow) =>
+  a.material.name.localeCompare(b.material.name, "en", { sensitivity: "base", numeric: true });
+
+/** A sorted copy; ties are broken by material name, A to Z, so the order is stable and predictable. */
+export function sortPriceRows<T extends SortableRow>(rows: readonly T[], sort: PriceSort): T[] {
+  const sign = sort.direction === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    if (sort.field === "material") return sign * byName(a, b);
+    const difference = Number(a.price) - Number(b.price);
+    return difference !== 0 ? sign * difference : byName(a, b);
+  });
+}

@@ -1,0 +1,101 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { CityPriceRow } from "@/api/client";
+import { cityQueries } from "@/api/queries";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState, ErrorState } from "@/components/ui/page-states";
+import { LoadingRegion } from "@/components/ui/skeleton";
+import { UnitToggle } from "@/components/ui/unit-toggle";
+import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { useUnit } from "@/lib/use-unit";
+import { ChangeCell, TrendIndicator } from "./price-cells";
+import { DEFAULT_PRICE_SORT, nextPriceSort, type PriceSort, sortPriceRows } from "./price-sort";
+import { PriceRowsSkeleton } from "./price-table-skeleton";
+import { SortHeader } from "./sort-header";
+import { UNIT_TITLES } from "./units";
+
+export function PriceTable({ citySlug, cityName }: { citySlug: string; cityName: string }) {
+  const query = useQuery(cityQueries.prices(citySlug));
+  const [unit] = useUnit();
+  return (
+    <Card>
+      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle>Current Prices ({UNIT_TITLES[unit]})</CardTitle>
+        <UnitToggle />
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <LoadingRegion label="Loading prices">
+            <PriceRowsSkeleton />
+          </LoadingRegion>
+        ) : query.isError ? (
+          <ErrorState error={query.error} onRetry={() => query.refetch()} />
+        ) : query.data.length === 0 ? (
+          <EmptyState title="No price data available" />
+        ) : (
+          <PriceRows rows={query.data} unit={unit} cityName={cityName} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PriceRows({ rows, unit, cityName }: { rows: CityPriceRow[]; unit: Unit; cityName: string }) {
+  const [sort, setSort] = useState<PriceSort>(DEFAULT_PRICE_SORT);
+  const currencies = new Set(rows.map((row) => row.currency));
+  const priceLabel = currencies.size === 1 ? `Price (${rows[0].currency})` : "Price";
+  const sources = [...new Set(rows.map((row) => row.source.name))];
+  const direction = sort.direction === "asc" ? "ascending" : "descending";
+  return (
+    <>
+      <div className="-mx-4 overflow-x-auto sm:mx-0">
+        <table className="w-full min-w-[32rem] text-left text-sm">
+          <caption className="sr-only">
+            Scrap metal prices in {cityName}, {UNIT_LABELS[unit]}, sorted by {sort.field} {direction}
+          </caption>
+          <thead className="border-b border-slate-200 text-slate-700">
+            <tr>
+              <SortHeader field="material" label="Material" sort={sort} onSort={(f) => setSort(nextPriceSort(sort, f))} />
+              <SortHeader
+                field="price"
+                label={priceLabel}
+                sort={sort}
+                onSort={(f) => setSort(nextPriceSort(sort, f))}
+                className="text-right"
+              />
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Change
+              </th>
+              <th scope="col" className="px-3 py-2 text-center font-semibold">
+                Trend
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {sortPriceRows(rows, sort).map((row) => (
+              <tr key={row.id} className="hover:bg-slate-50">
+                <th scope="row" className="px-3 py-2 font-normal">
+                  <Link to={`/material/${row.material.slug}`} className="font-medium text-brand-700 hover:underline">
+                    {row.material.name}
+                  </Link>
+                  <span className="block text-xs text-slate-600">{row.material.grade ?? row.material.category}</span>
+                </th>
+                <td className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums">
+                  {formatPrice(row.price, row.currency, unit)}
+                </td>
+                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                  <ChangeCell row={row} unit={unit} />
+                </td>
+                <td className="px-3 py-2 text-center">
+                  <TrendIndicator trend={row.trend} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-3 text-xs text-slate-600">Source: {sources.join("; ")}</p>
+    </>
+  );
+}

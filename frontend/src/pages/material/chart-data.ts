@@ -1,0 +1,57 @@
+// Data preparation for the price trend chart, kept free of the chart library so it stays
+// testable and so the page does not pull recharts in until a chart is actually drawn.
+import type { PriceHistory } from "@/api/client";
+import { convertPerKg, currencySymbol, formatDate, formatMoney, type Unit } from "@/lib/format";
+
+export type ChartPoint = { date: string; label: string; value: number };
+
+export type ChartAvailability = { ok: true } | { ok: false; title: string; hint: string };
+
+export const NO_CHART_TITLE = "No Chart Data";
+export const NO_HISTORY_HINT = "No price history available";
+export const ONE_POINT_HINT = "Need at least 2 data points to show trend";
+
+/** SPEC §2: a trend needs at least 2 points. */
+export function chartAvailability(pointCount: number): ChartAvailability {
+  if (pointCount >= 2) return { ok: true };
+  return { ok: false, title: NO_CHART_TITLE, hint: pointCount === 0 ? NO_HISTORY_HINT : ONE_POINT_HINT };
+}
+
+/** History points in date order, converted from per-kg to the chosen unit. */
+export function prepareChartData(points: PriceHistory["points"], unit: Unit): ChartPoint[] {
+  return [...points]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((point) => ({
+      date: point.date,
+      label: formatDate(point.date).replace(/, \d{4}$/, ""),
+      value: Math.round(convertPerKg(point.price, unit) * 100) / 100,
+    }));
+}
+
+/** Y-axis tick text in the city's own currency: "R175", "£7.5", "C$13". */
+export function axisTickFormatter(currency: string): (value: number) => string {
+  const symbol = currencySymbol(currency);
+  return (value) => `${symbol}${Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+}
+
+/** One sentence for screen readers: first and last price, direction and the range. */
+export function summarizeTrend(data: readonly ChartPoint[], currency: string): string {
+  const first = data[0];
+  const last = data[data.length - 1];
+  if (!first || !last || data.length < 2) return "";
+  const values = data.map((point) => point.value);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const change = first.value === 0 ? 0 : ((last.value - first.value) / first.value) * 100;
+  const direction =
+    last.value > first.value
+      ? `up ${change.toFixed(1)}%`
+      : last.value < first.value
+        ? `down ${Math.abs(change).toFixed(1)}%`
+        : "unchanged";
+  return (
+    `From ${formatMoney(first.value, currency)} on ${formatDate(first.date)} ` +
+    `to ${formatMoney(last.value, currency)} on ${formatDate(last.date)}, ${direction}. ` +
+    `Lowest ${formatMoney(low, currency)}, highest ${formatMoney(high, currency)}.`
+  );
+}

@@ -1,0 +1,68 @@
+import type { MaterialPriceRow } from "@/api/client";
+import { ButtonLink } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/page-states";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { cityPath, topMarkets } from "./market-stats";
+
+export function TopMarkets({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
+  const top = topMarkets(rows);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Top Paying Markets</CardTitle>
+        <p className="text-sm text-slate-600">Ranked by price converted to USD; shown in local currency.</p>
+      </CardHeader>
+      <CardContent>
+        {top.length === 0 ? (
+          <EmptyState title="No price data available" />
+        ) : (
+          <ol className="space-y-3" aria-label="Top paying markets">
+            {top.map((row, index) => (
+              <li
+                key={row.city.slug}
+                data-testid="top-market"
+                className="flex items-center gap-3 rounded-md border border-slate-200 p-3"
+              >
+                <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+                  #{index + 1}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900">{row.city.name}</p>
+                  <p className="text-sm text-slate-600">{row.city.country.name}</p>
+                </div>
+                <div className="text-right">
+                  <p className="font-semibold text-slate-900 tabular-nums">
+                    {formatPrice(row.price, row.currency, unit)}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {row.currency} {UNIT_LABELS[unit]}
+                  </p>
+                </div>
+                <ButtonLink to={cityPath(row)} variant="outline" size="sm">
+                  View City<span className="sr-only">: {row.city.name}</span>
+                </ButtonLink>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function TopMarketsSkeleton() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Top Paying Markets</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <Skeleton key={n} className="h-16" />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

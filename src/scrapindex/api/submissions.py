@@ -1,0 +1,52 @@
+"""What the contact and newsletter forms share: client identity, rate limits, the honeypot."""
+
+import datetime as dt
+import hashlib
+from typing import Annotated, Any
+
+from fastapi import Depends, HTTPException, Request
+from sqlalchemy import ColumnElement, func, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
+
+from scrapindex.api.schemas import Message
+
+RATE_WINDOW = dt.timedelta(minutes=1)
+FORM_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Message, "description": "Refused (the hidden field was filled in)"},
+    429: {"model": Message, "description": "Too many submissions; see Retry-After"},
+}
+
+
+async def client_hash(request: Request) -> str:
+    """A salted hash of the client's address: enough to rate-limit, useless to anyone else."""
+    address = request.client.host if request.client else "unknown"
+    salt = request.app.state.settings.client_hash_salt
+    return hashlib.sha256(f"{salt}:{address}".encode()).hexdigest()
+
+
+ClientHash = Annotated[str, Depends(client_hash)]
+
+
+def enforce_rate_limit(
+    session: Session,
+    client: str,
+    client_column: InstrumentedAttribute[str],
+    created_column: InstrumentedAttribute[dt.datetime],
+    limit: int,
+) -> None:
+    """Counts what this client stored in the last minute, so the limit holds across processes."""
+    since = dt.datetime.now(dt.UTC) - RATE_WINDOW
+    condition: ColumnElement[bool] = (client_column == client) & (created_column >= since)
+    recent = session.execute(select(func.count()).where(condition)).scalar_one()
+    if recent >= limit:
+        raise HTTPException(
+            429,
+            "Too many submissions from your connection. Please wait a minute and try again.",
+            headers={"Retry-After": "60"},
+        )
+
+
+def reject_honeypot(value: str | None) -> None:
+    """The hidden 'website' field is left empty by people and filled in by bots."""
+    if value:
+        raise HTTPException(400, "Submission rejected")

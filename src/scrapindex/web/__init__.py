@@ -1,0 +1,1 @@
+"""The HTML side: serving the built single-page app."""

@@ -1,0 +1,107 @@
+"""Contact and newsletter forms: validation, storage, honeypot, rate limits, duplicates."""
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, func, select
+
+from scrapindex.models import ContactMessage, NewsletterSubscription
+
+VALID = {
+    "name": "Thandi Mokoena",
+    "email": "thandi@example.org",
+    "subject": "Copper prices in Pretoria",
+    "category": "data",
+    "message": "Do you track #2 copper in Pretoria?",
+}
+
+
+def recent_messages(engine: Engine) -> int:
+    since = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)
+    with engine.connect() as conn:
+        return conn.execute(
+            select(func.count()).where(ContactMessage.created_at >= since)
+        ).scalar_one()
+
+
+def test_contact_message_is_stored(client: TestClient, engine: Engine) -> None:
+    if recent_messages(engine) >= 5:
+        pytest.skip("rate window full from an earlier test in this minute")
+    subject = f"Stored check {dt.datetime.now(dt.UTC).timestamp()}"
+    response = client.post("/api/contact", json={**VALID, "subject": subject})
+    assert response.status_code == 201
+    assert response.json() == {
+        "message": "Thank you for contacting us. We'll respond within 24 hours."
+    }
+    with engine.connect() as conn:
+        row = conn.execute(select(ContactMessage).where(ContactMessage.subject == subject)).one()
+    assert row.email == "thandi@example.org"
+    assert row.category == "data"
+    assert len(row.client_hash) == 64
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"name": ""},
+        {"email": "not-an-email"},
+        {"subject": ""},
+        {"message": ""},
+        {"category": "gossip"},
+        {"message": "x" * 5001},
+        {"name": None},
+    ],
+)
+def test_contact_validation(client: TestClient, engine: Engine, change: dict[str, Any]) -> None:
+    before = recent_messages(engine)
+    response = client.post("/api/contact", json={**VALID, **change})
+    assert response.status_code == 422
+    assert response.json()["message"].startswith("Invalid request: ")
+    assert recent_messages(engine) == before
+
+
+def test_contact_missing_fields_and_bad_json(client: TestClient) -> None:
+    assert client.post("/api/contact", json={"name": "x"}).status_code == 422
+    bad = client.post(
+        "/api/contact", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert bad.status_code == 422
+
+
+def test_contact_honeypot_is_refused(client: TestClient, engine: Engine) -> None:
+    before = recent_messages(engine)
+    response = client.post("/api/contact", json={**VALID, "website": "http://spam.example"})
+    assert response.status_code == 400
+    assert recent_messages(engine) == before
+
+
+def test_contact_rate_limit(client: TestClient, engine: Engine) -> None:
+    for _ in range(5 - recent_messages(engine)):
+        assert client.post("/api/contact", json=VALID).status_code == 201
+    refused = client.post("/api/contact", json=VALID)
+    assert refused.status_code == 429
+    assert refused.headers["retry-after"] == "60"
+    assert "wait a minute" in refused.json()["message"]
+    assert recent_messages(engine) == 5
+
+
+def test_newsletter_sign_up_and_duplicates(client: TestClient, engine: Engine) -> None:
+    email = f"reader-{dt.datetime.now(dt.UTC).timestamp()}@example.org"
+    first = client.post("/api/newsletter", json={"email": email})
+    again = client.post("/api/newsletter", json={"email": email.upper()})
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json()
+    with engine.connect() as conn:
+        stored = conn.execute(
+            select(func.count()).where(NewsletterSubscription.email == email)
+        ).scalar_one()
+    assert stored == 1
+
+
+def test_newsletter_validation_and_honeypot(client: TestClient) -> None:
+    assert client.post("/api/newsletter", json={"email": "nope"}).status_code == 422
+    assert client.post("/api/newsletter", json={}).status_code == 422
+    spam = client.post("/api/newsletter", json={"email": "a@example.org", "website": "x"})
+    assert spam.status_code == 400
