@@ -4,6 +4,7 @@ interface ImportMetaEnv {
   readonly VITE_ANALYTICS_URL?: string;
   readonly VITE_SITE_ROOT?: string;
   readonly VITE_AD_CLIENT?: string;
+  readonly VITE_CONTACT_EMAIL?: string;
 }
 
 interface ImportMeta {

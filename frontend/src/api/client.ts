@@ -34,7 +34,13 @@ export class ApiError extends Error {
   }
 }
 
-export const api = createClient<paths>({ baseUrl: "", credentials: "include" });
+// Absolute URLs on the page's own origin, and fetch looked up at call time: the same client then
+// works in the browser and under Vitest, where tests answer requests at the network boundary.
+export const api = createClient<paths>({
+  baseUrl: globalThis.location?.origin ?? "",
+  credentials: "include",
+  fetch: (request) => globalThis.fetch(request),
+});
 
 type Outcome<T> = { data?: T; error?: unknown; response: Response };
 

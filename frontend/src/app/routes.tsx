@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Navigate, type RouteObject, useParams } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
 
@@ -11,13 +12,17 @@ export const COUNTRY_HOME_CITY: Record<string, string> = {
   es: "madrid",
 };
 
-function CountryRedirect() {
+const NotFoundPage = lazy(() => import("@/pages/not-found").then((module) => ({ default: module.Component })));
+
+/** A one-segment path is a country (sent on to its main city) or simply not found. */
+function CountryOrNotFound() {
   const { countryCode = "" } = useParams();
   const city = COUNTRY_HOME_CITY[countryCode.toLowerCase()];
-  return city ? (
-    <Navigate replace to={`/${countryCode.toLowerCase()}/${city}`} />
-  ) : (
-    <Navigate replace to="/not-found" />
+  if (city) return <Navigate replace to={`/${countryCode.toLowerCase()}/${city}`} />;
+  return (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
   );
 }
 
@@ -39,7 +44,7 @@ export const routes: RouteObject[] = [
       { path: "content-disclaimer", ...page(() => import("@/pages/static/content-disclaimer")) },
       { path: "blog", ...page(() => import("@/pages/blog")) },
       { path: "blog/:slug", ...page(() => import("@/pages/blog-post")) },
-      { path: ":countryCode", element: <CountryRedirect /> },
+      { path: ":countryCode", element: <CountryOrNotFound /> },
       { path: ":countryCode/:citySlug", ...page(() => import("@/pages/city")) },
       { path: "*", ...page(() => import("@/pages/not-found")) },
     ],

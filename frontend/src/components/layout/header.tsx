@@ -1,6 +1,5 @@
-import { Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { SearchBox } from "@/components/search/search-box";
 import { isActivePath, NAV_LINKS } from "./nav-links";
@@ -18,7 +17,9 @@ function Logo() {
   );
 }
 
-function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => void; vertical?: boolean }) {
+const MobileMenuDialog = lazy(() => import("./mobile-menu"));
+
+export function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => void; vertical?: boolean }) {
   const { pathname } = useLocation();
   return (
     <ul className={vertical ? "flex flex-col gap-1" : "flex items-center gap-1"}>
@@ -45,35 +46,24 @@ function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => void; v
 
 function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-          aria-label="Open menu"
-        >
-          <Menu aria-hidden="true" className="h-6 w-6" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col gap-4 bg-white p-5 shadow-xl">
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close menu">
-              <X aria-hidden="true" className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Search and site navigation</Dialog.Description>
-          <SearchBox id="mobile-search" onNavigate={close} />
-          <nav aria-label="Mobile">
-            <NavLinks vertical onNavigate={close} />
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        type="button"
+        className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <Menu aria-hidden="true" className="h-6 w-6" />
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <MobileMenuDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -5,7 +5,7 @@ export function AdSlot({ id, className = "" }: { id: string; className?: string 
       id={id}
       aria-label="Advertisement"
       data-ad-slot={id}
-      className={`flex min-h-[90px] items-center justify-center rounded-md border border-dashed border-slate-300 bg-slate-100 text-xs uppercase tracking-wide text-slate-500 ${className}`}
+      className={`flex min-h-[90px] items-center justify-center rounded-md border border-dashed border-slate-300 bg-slate-100 text-xs uppercase tracking-wide text-slate-600 ${className}`}
     >
       Advertisement
     </aside>

@@ -43,8 +43,14 @@ export function CityCard({ city }: { city: City }) {
       <p className="text-xs text-slate-600">
         Lat {formatCoordinate(city.latitude)}, Lng {formatCoordinate(city.longitude)}
       </p>
-      <ButtonLink to={`${path}/scrap-yards`} variant="outline" size="sm" className="relative z-10 mt-auto">
-        Find Scrap Yards<span className="sr-only"> in {city.name}</span>
+      <ButtonLink
+        to={`${path}/scrap-yards`}
+        aria-label={`Find Scrap Yards in ${city.name}`}
+        variant="outline"
+        size="sm"
+        className="relative z-10 mt-auto"
+      >
+        Find Scrap Yards
       </ButtonLink>
     </Card>
   );

@@ -38,7 +38,7 @@ export function CountrySection({ group }: { group: CountryGroup }) {
 }
 
 /** SPEC §9: 12 skeleton cards while the city list loads. */
-function CityGridSkeleton() {
+export function CityGridSkeleton() {
   return (
     <div className={GRID}>
       {SKELETON_KEYS.map((key) => (

@@ -1,4 +1,91 @@
-// Placeholder: built in its own change.
+import { usePrefetchQuery, useQuery } from "@tanstack/react-query";
+import { useParams } from "react-router";
+import { ApiError, type City } from "@/api/client";
+import { cityQueries } from "@/api/queries";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
+import { ErrorState, NotFoundState } from "@/components/ui/page-states";
+import { type PageMeta, usePageMeta } from "@/lib/page-meta";
+import { LastUpdated } from "./last-updated";
+import { LegalPanel } from "./legal-panel";
+import { OverviewStrip } from "./overview-strip";
+import { CityPageSkeleton } from "./page-skeleton";
+import { PriceTable } from "./price-table";
+import { MarketInsightCard, OtherCitiesCard, QuickLinksCard } from "./sidebar-cards";
+import { NearbyYards, TOP_YARDS } from "./top-yards";
+
+function pageMeta(city: City | undefined, notFound: boolean): PageMeta {
+  if (notFound) {
+    return { title: "City Not Found", description: "The city you're looking for doesn't exist.", noindex: true };
+  }
+  if (!city) return { title: "Scrap Metal Prices Today", description: "Today's scrap metal prices by city." };
+  const { name, country } = city;
+  return {
+    title: `${name} Scrap Metal Prices Today`,
+    description: `Today's scrap metal prices in ${name}, ${country.name}, in ${country.currency}: copper, brass, aluminum, steel and more, with top-rated local scrap yards and trading law guidance.`,
+    keywords: `${name} scrap metal prices, scrap copper price ${name}, scrap yards ${name}, ${country.name} scrap prices`,
+  };
+}
+
 export function Component() {
-  return <h1 className="text-2xl font-bold">city</h1>;
+  const { countryCode = "", citySlug = "" } = useParams();
+  const cityQuery = useQuery(cityQueries.detail(citySlug));
+  // Start the page's other requests alongside the city's, not after it.
+  usePrefetchQuery(cityQueries.prices(citySlug));
+  usePrefetchQuery(cityQueries.overview(citySlug));
+  usePrefetchQuery(cityQueries.yards(citySlug, { limit: TOP_YARDS }));
+
+  const city = cityQuery.data;
+  const wrongCountry = city !== undefined && city.country.code.toLowerCase() !== countryCode.toLowerCase();
+  const notFound = wrongCountry || (cityQuery.error instanceof ApiError && cityQuery.error.isNotFound);
+  usePageMeta(pageMeta(city, notFound));
+
+  if (notFound) {
+    return (
+      <NotFoundState
+        title="City Not Found"
+        message="The city you're looking for doesn't exist."
+        linkTo="/"
+        linkLabel="Go Home"
+      />
+    );
+  }
+  if (cityQuery.isError) {
+    return (
+      <>
+        <h1 className="sr-only">Scrap Metal Prices</h1>
+        <ErrorState error={cityQuery.error} onRetry={() => cityQuery.refetch()} />
+      </>
+    );
+  }
+  if (!city) return <CityPageSkeleton />;
+  return <CityPrices city={city} />;
+}
+
+function CityPrices({ city }: { city: City }) {
+  return (
+    <div className="space-y-6">
+      <header>
+        <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: city.country.name }, { label: city.name }]} />
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{city.name} Scrap Metal Prices</h1>
+        <LastUpdated citySlug={city.slug} timeZone={city.timeZone} />
+      </header>
+      <OverviewStrip citySlug={city.slug} />
+      <AdSlot id="city-ad-1" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <PriceTable citySlug={city.slug} cityName={city.name} />
+          <NearbyYards city={city} />
+        </div>
+        <aside aria-label="More about this market" className="space-y-6">
+          <OtherCitiesCard city={city} />
+          <QuickLinksCard city={city} />
+          <MarketInsightCard city={city} />
+          <AdSlot id="city-ad-2" />
+        </aside>
+      </div>
+      <LegalPanel countryCode={city.country.code} countryName={city.country.name} cityName={city.name} />
+      <AdSlot id="city-ad-3" />
+    </div>
+  );
 }

@@ -43,20 +43,25 @@ export function PriceTable({ citySlug, cityName }: { citySlug: string; cityName:
 
 function PriceRows({ rows, unit, cityName }: { rows: CityPriceRow[]; unit: Unit; cityName: string }) {
   const [sort, setSort] = useState<PriceSort>(DEFAULT_PRICE_SORT);
-  const currencies = new Set(rows.map((row) => row.currency));
-  const priceLabel = currencies.size === 1 ? `Price (${rows[0].currency})` : "Price";
+  const currencies = [...new Set(rows.map((row) => row.currency))];
+  const priceLabel = currencies.length === 1 ? `Price (${currencies.join("")})` : "Price";
   const sources = [...new Set(rows.map((row) => row.source.name))];
   const direction = sort.direction === "asc" ? "ascending" : "descending";
   return (
     <>
       <div className="-mx-4 overflow-x-auto sm:mx-0">
-        <table className="w-full min-w-[32rem] text-left text-sm">
+        <table className="w-full min-w-[20rem] text-left text-[13px] sm:text-sm">
           <caption className="sr-only">
             Scrap metal prices in {cityName}, {UNIT_LABELS[unit]}, sorted by {sort.field} {direction}
           </caption>
           <thead className="border-b border-slate-200 text-slate-700">
             <tr>
-              <SortHeader field="material" label="Material" sort={sort} onSort={(f) => setSort(nextPriceSort(sort, f))} />
+              <SortHeader
+                field="material"
+                label="Material"
+                sort={sort}
+                onSort={(f) => setSort(nextPriceSort(sort, f))}
+              />
               <SortHeader
                 field="price"
                 label={priceLabel}
@@ -64,10 +69,10 @@ function PriceRows({ rows, unit, cityName }: { rows: CityPriceRow[]; unit: Unit;
                 onSort={(f) => setSort(nextPriceSort(sort, f))}
                 className="text-right"
               />
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col" className="px-1.5 py-2 sm:px-3 text-right font-semibold">
                 Change
               </th>
-              <th scope="col" className="px-3 py-2 text-center font-semibold">
+              <th scope="col" className="px-1.5 py-2 sm:px-3 text-center font-semibold">
                 Trend
               </th>
             </tr>
@@ -75,19 +80,19 @@ function PriceRows({ rows, unit, cityName }: { rows: CityPriceRow[]; unit: Unit;
           <tbody className="divide-y divide-slate-100">
             {sortPriceRows(rows, sort).map((row) => (
               <tr key={row.id} className="hover:bg-slate-50">
-                <th scope="row" className="px-3 py-2 font-normal">
+                <th scope="row" className="px-1.5 py-2 sm:px-3 font-normal">
                   <Link to={`/material/${row.material.slug}`} className="font-medium text-brand-700 hover:underline">
                     {row.material.name}
                   </Link>
                   <span className="block text-xs text-slate-600">{row.material.grade ?? row.material.category}</span>
                 </th>
-                <td className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums">
+                <td className="px-1.5 py-2 sm:px-3 text-right font-semibold whitespace-nowrap tabular-nums">
                   {formatPrice(row.price, row.currency, unit)}
                 </td>
-                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                <td className="px-1.5 py-2 sm:px-3 text-right whitespace-nowrap tabular-nums">
                   <ChangeCell row={row} unit={unit} />
                 </td>
-                <td className="px-3 py-2 text-center">
+                <td className="px-1.5 py-2 sm:px-3 text-center">
                   <TrendIndicator trend={row.trend} />
                 </td>
               </tr>

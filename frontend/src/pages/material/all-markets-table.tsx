@@ -25,7 +25,11 @@ function SortHeader({
   const active = sort.field === field;
   const Icon = sort.direction === "asc" ? ArrowUp : ArrowDown;
   return (
-    <th scope="col" className={TH} aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}>
+    <th
+      scope="col"
+      className={TH}
+      aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}
+    >
       <button
         type="button"
         onClick={() => onSort(field)}
@@ -44,7 +48,7 @@ export function AllMarketsTable({ rows, unit }: { rows: MaterialPriceRow[]; unit
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="all-markets-title">All Markets</CardTitle>
+        <CardTitle>All Markets</CardTitle>
         <p className="text-sm text-slate-600">
           Latest price in each city, in local currency {UNIT_LABELS[unit]}. Price sorting compares USD values.
         </p>
@@ -53,7 +57,7 @@ export function AllMarketsTable({ rows, unit }: { rows: MaterialPriceRow[]; unit
         {rows.length === 0 ? (
           <EmptyState title="No price data available" />
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[560px] text-sm">
               <caption className="sr-only">
                 All markets, sorted by {sort.field} {sort.direction === "asc" ? "ascending" : "descending"}

@@ -1,4 +1,136 @@
-// Placeholder: built in its own change.
+import { useQuery } from "@tanstack/react-query";
+import { useParams } from "react-router";
+import { ApiError } from "@/api/client";
+import { materialQueries } from "@/api/queries";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
+import { ErrorState, NotFoundState } from "@/components/ui/page-states";
+import { LoadingRegion } from "@/components/ui/skeleton";
+import { usePageMeta } from "@/lib/page-meta";
+import { useUnit } from "@/lib/use-unit";
+import { AllMarketsSkeleton, AllMarketsTable } from "./all-markets-table";
+import { computeStats, type MarketStats } from "./market-stats";
+import { HeroStats, MaterialHero, MaterialHeroSkeleton } from "./material-hero";
+import { PriceCards, PriceCardsSkeleton } from "./price-cards";
+import { PriceTrends } from "./price-trends";
+import { TopMarkets, TopMarketsSkeleton } from "./top-markets";
+
+function titleFromSlug(slug: string): string {
+  return slug
+    .split("-")
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+function useMaterialMeta(name: string, stats: MarketStats | undefined, notFound: boolean) {
+  const reach = stats ? ` in ${stats.cityCount} cities across ${stats.countryCount} countries` : "";
+  usePageMeta(
+    notFound
+      ? {
+          title: "Material Not Found",
+          description: "The requested scrap metal material could not be found.",
+          noindex: true,
+        }
+      : {
+          title: `${name} Scrap Price Today`,
+          description: `Today's ${name} scrap metal prices${reach}: average, highest and lowest prices, the 30-day price trend and the top paying markets.`,
+          keywords: `${name} scrap price, ${name} price per kg, scrap metal prices`,
+        },
+  );
+}
+
 export function Component() {
-  return <h1 className="text-2xl font-bold">material</h1>;
+  const { materialSlug = "" } = useParams();
+  const [unit] = useUnit();
+  const material = useQuery(materialQueries.detail(materialSlug));
+  const prices = useQuery(materialQueries.prices(materialSlug));
+  const stats = prices.data ? computeStats(prices.data) : undefined;
+  const notFound = material.error instanceof ApiError && material.error.isNotFound;
+  useMaterialMeta(material.data?.name ?? titleFromSlug(materialSlug), stats, notFound);
+
+  if (notFound) {
+    return (
+      <NotFoundState
+        title="Material Not Found"
+        message="The requested scrap metal material could not be found."
+        linkTo="/scrap-metal-prices"
+        linkLabel="Browse All Materials"
+      />
+    );
+  }
+  if (material.isError) {
+    return <ErrorState error={material.error} onRetry={() => material.refetch()} />;
+  }
+
+  return (
+    <div className="space-y-6">
+      {material.data ? (
+        <>
+          <Breadcrumbs
+            items={[
+              { label: "Home", to: "/" },
+              { label: "Scrap Metal Prices", to: "/scrap-metal-prices" },
+              { label: material.data.name },
+            ]}
+          />
+          <MaterialHero material={material.data}>
+            {!prices.isError && <HeroStats stats={stats} unit={unit} />}
+          </MaterialHero>
+        </>
+      ) : (
+        <LoadingRegion label="Loading material">
+          <MaterialHeroSkeleton />
+        </LoadingRegion>
+      )}
+      <AdSlot id="material-ad-1" />
+      {prices.isError ? (
+        <ErrorState error={prices.error} onRetry={() => prices.refetch()} />
+      ) : (
+        <>
+          {stats ? (
+            <PriceCards stats={stats} unit={unit} />
+          ) : (
+            <LoadingRegion label="Loading prices">
+              <PriceCardsSkeleton />
+            </LoadingRegion>
+          )}
+          <PriceTrends
+            materialSlug={materialSlug}
+            materialName={material.data?.name ?? titleFromSlug(materialSlug)}
+            materialLoaded={material.isSuccess}
+            rows={prices.data}
+            unit={unit}
+          />
+          <AdSlot id="material-ad-2" />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
+            {prices.data ? (
+              <>
+                <div className="min-w-0 lg:col-span-2">
+                  <TopMarkets rows={prices.data} unit={unit} />
+                </div>
+                <div className="min-w-0 lg:col-span-3">
+                  <AllMarketsTable rows={prices.data} unit={unit} />
+                </div>
+              </>
+            ) : (
+              <>
+                <div className="min-w-0 lg:col-span-2">
+                  <LoadingRegion label="Loading top paying markets">
+                    <TopMarketsSkeleton />
+                  </LoadingRegion>
+                </div>
+                <div className="min-w-0 lg:col-span-3">
+                  <LoadingRegion label="Loading all markets">
+                    <AllMarketsSkeleton />
+                  </LoadingRegion>
+                </div>
+              </>
+            )}
+          </div>
+        </>
+      )}
+      <AdSlot id="material-ad-3" />
+    </div>
+  );
 }

@@ -34,7 +34,8 @@ function PriceCard({
   );
 }
 
-const where = (row: PricedRow | null) => (row ? `${row.city.name}, ${row.city.country.name}` : "No price data available");
+const where = (row: PricedRow | null) =>
+  row ? `${row.city.name}, ${row.city.country.name}` : "No price data available";
 
 export function PriceCards({ stats, unit }: { stats: MarketStats; unit: Unit }) {
   return (

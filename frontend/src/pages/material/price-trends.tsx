@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatMoney, UNIT_LABELS, type Unit } from "@/lib/format";
-import { chartAvailability, NO_HISTORY_HINT, NO_CHART_TITLE, prepareChartData, summarizeTrend } from "./chart-data";
+import { chartAvailability, NO_CHART_TITLE, NO_HISTORY_HINT, prepareChartData, summarizeTrend } from "./chart-data";
 import { cityOptions, defaultCitySlug, groupByCountry } from "./city-options";
 
 // recharts stays out of the page bundle: this is its only entry point.

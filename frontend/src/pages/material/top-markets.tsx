@@ -1,5 +1,6 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
 import type { MaterialPriceRow } from "@/api/client";
-import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -23,16 +24,23 @@ export function TopMarkets({ rows, unit }: { rows: MaterialPriceRow[]; unit: Uni
               <li
                 key={row.city.slug}
                 data-testid="top-market"
-                className="flex items-center gap-3 rounded-md border border-slate-200 p-3"
+                className="flex items-start gap-3 rounded-md border border-slate-200 p-3"
               >
                 <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
                   #{index + 1}
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">{row.city.name}</p>
+                  <p className="font-medium break-words text-slate-900">{row.city.name}</p>
                   <p className="text-sm text-slate-600">{row.city.country.name}</p>
+                  <Link
+                    to={cityPath(row)}
+                    className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+                  >
+                    View City<span className="sr-only">: {row.city.name}</span>
+                    <ArrowRight aria-hidden="true" className="h-3.5 w-3.5" />
+                  </Link>
                 </div>
-                <div className="text-right">
+                <div className="shrink-0 text-right">
                   <p className="font-semibold text-slate-900 tabular-nums">
                     {formatPrice(row.price, row.currency, unit)}
                   </p>
@@ -40,9 +48,6 @@ export function TopMarkets({ rows, unit }: { rows: MaterialPriceRow[]; unit: Uni
                     {row.currency} {UNIT_LABELS[unit]}
                   </p>
                 </div>
-                <ButtonLink to={cityPath(row)} variant="outline" size="sm">
-                  View City<span className="sr-only">: {row.city.name}</span>
-                </ButtonLink>
               </li>
             ))}
           </ol>

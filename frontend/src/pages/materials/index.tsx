@@ -1,4 +1,109 @@
-// Placeholder: built in its own change.
+import { useQuery } from "@tanstack/react-query";
+import { Fragment, useMemo, useState } from "react";
+import { materialQueries, priceQueries } from "@/api/queries";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { EmptyState, ErrorState } from "@/components/ui/page-states";
+import { LoadingRegion } from "@/components/ui/skeleton";
+import { UnitToggle } from "@/components/ui/unit-toggle";
+import { formatCount } from "@/lib/format";
+import { usePageMeta } from "@/lib/page-meta";
+import { useUnit } from "@/lib/use-unit";
+import { CategorySection, MaterialGridSkeleton } from "./category-group";
+import { categoriesOf, filterMaterials, groupByCategory } from "./filter-materials";
+import { MaterialFilters } from "./material-filters";
+
+function useMaterialsPageMeta() {
+  usePageMeta({
+    title: "Scrap Metal Prices - Copper, Brass, Aluminum, Steel and More",
+    description:
+      "Current scrap metal prices for copper, brass, aluminum, steel, lead, zinc, precious metals and electronics: average and range across all tracked cities.",
+    keywords: "scrap metal prices, copper scrap price, aluminum scrap price, brass scrap price, steel scrap price",
+  });
+}
+
+function useSummaries() {
+  const query = useQuery(priceQueries.summary());
+  const byMaterial = useMemo(() => new Map((query.data ?? []).map((row) => [row.materialId, row])), [query.data]);
+  return { ...query, byMaterial };
+}
+
 export function Component() {
-  return <h1 className="text-2xl font-bold">materials</h1>;
+  useMaterialsPageMeta();
+  const [unit] = useUnit();
+  const { data: materials, error, isPending, refetch } = useQuery(materialQueries.list());
+  const summaries = useSummaries();
+  const [search, setSearch] = useState("");
+  const [category, setCategory] = useState<string | null>(null);
+
+  const categories = useMemo(() => categoriesOf(materials ?? []), [materials]);
+  const filtered = useMemo(() => filterMaterials(materials ?? [], { search, category }), [materials, search, category]);
+  const groups = useMemo(() => groupByCategory(filtered, categories), [filtered, categories]);
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="space-y-2">
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Scrap Metal Prices</h1>
+          {materials && (
+            <p className="text-slate-600">
+              {formatCount(materials.length)} materials in {formatCount(categories.length)} categories.
+            </p>
+          )}
+          <p className="text-sm text-slate-600">
+            Averages and ranges are in US dollars (USD), across all tracked cities.
+          </p>
+        </div>
+        <UnitToggle />
+      </header>
+      <AdSlot id="materials-ad-1" />
+      {isPending ? (
+        <LoadingRegion label="Loading materials">
+          <MaterialGridSkeleton />
+        </LoadingRegion>
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => refetch()} />
+      ) : (
+        <>
+          <MaterialFilters
+            search={search}
+            onSearch={setSearch}
+            categories={categories}
+            category={category}
+            onCategory={setCategory}
+          />
+          <p aria-live="polite" className="text-sm text-slate-600">
+            Showing {formatCount(filtered.length)} of {formatCount(materials.length)} materials
+          </p>
+          {summaries.error && (
+            <ErrorState
+              title="Prices could not be loaded"
+              error={summaries.error}
+              onRetry={() => summaries.refetch()}
+            />
+          )}
+          {groups.length === 0 ? (
+            <>
+              <EmptyState title="No materials found" hint="Try adjusting your search terms or filters" />
+              <AdSlot id="materials-ad-2" />
+            </>
+          ) : (
+            <div className="space-y-10">
+              {groups.map((group, index) => (
+                <Fragment key={group.category}>
+                  <CategorySection
+                    group={group}
+                    summaries={summaries.byMaterial}
+                    summaryStatus={summaries.status}
+                    unit={unit}
+                  />
+                  {index === 0 && <AdSlot id="materials-ad-2" />}
+                </Fragment>
+              ))}
+            </div>
+          )}
+        </>
+      )}
+      <AdSlot id="materials-ad-3" />
+    </div>
+  );
 }

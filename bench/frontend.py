@@ -1,0 +1,120 @@
+"""Front-end weight and Lighthouse scores, per page type.
+
+1. Builds the app and prints, per page type, the JS and CSS a first load sends (gzip bytes):
+   the entry chunk, the route's chunk, and every chunk they import statically.
+2. Serves the app on the demo data and runs Lighthouse 12 (mobile preset, Debian's Chromium)
+   three times per page, printing the median score of each category.
+
+    .venv/bin/python bench/frontend.py [--no-lighthouse] [--runs 3]
+"""
+
+import argparse
+import gzip
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.api_load import OUT, prepare, server  # noqa: E402
+
+DIST = ROOT / "frontend" / "dist"
+PAGE_CHUNKS = {
+    "Home": "src/pages/home/index.tsx",
+    "Cities": "src/pages/cities/index.tsx",
+    "Materials": "src/pages/materials/index.tsx",
+    "City": "src/pages/city/index.tsx",
+    "Material": "src/pages/material/index.tsx",
+    "Blog": "src/pages/blog/index.tsx",
+    "Blog post": "src/pages/blog-post/index.tsx",
+    "Contact": "src/pages/static/contact.tsx",
+}
+LIGHTHOUSE_PAGES = {"Home": "/", "City": "/za/johannesburg", "Material": "/material/copper"}
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+
+
+def gzip_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=9))
+
+
+def static_closure(manifest: dict[str, dict[str, object]], key: str, seen: set[str]) -> set[str]:
+    if key in seen or key not in manifest:
+        return seen
+    seen.add(key)
+    for imported in manifest[key].get("imports", []):
+        static_closure(manifest, str(imported), seen)
+    return seen
+
+
+def first_load_sizes() -> list[str]:
+    manifest = json.loads((DIST / ".vite" / "manifest.json").read_text())
+    rows = ["| page | JS gzip KB | CSS gzip KB |", "|---|---:|---:|"]
+    for name, source in PAGE_CHUNKS.items():
+        keys = static_closure(manifest, "index.html", set())
+        keys = static_closure(manifest, source, keys)
+        js = sum(gzip_size(DIST / str(manifest[k]["file"])) for k in keys)
+        css_files = {str(c) for k in keys for c in manifest[k].get("css", [])}  # type: ignore[union-attr]
+        css = sum(gzip_size(DIST / c) for c in css_files)
+        rows.append(f"| {name} | {js / 1024:.1f} | {css / 1024:.1f} |")
+    return rows
+
+
+def lighthouse(url: str, runs: int) -> dict[str, float]:
+    scores: dict[str, list[float]] = {c: [] for c in CATEGORIES}
+    env = {**os.environ, "CHROME_PATH": "/usr/bin/chromium"}
+    flags = " ".join(
+        ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+    )
+    for _ in range(runs):
+        result = subprocess.run(
+            ["npx", "--yes", "lighthouse@12", url, "--output=json", "--quiet",
+             f"--chrome-flags={flags}", "--form-factor=mobile"],
+            capture_output=True, text=True, env=env, cwd=ROOT / "frontend", check=True,
+        )  # fmt: skip
+        report = json.loads(result.stdout)
+        for category in CATEGORIES:
+            scores[category].append(report["categories"][category]["score"] * 100)
+    return {c: statistics.median(v) for c, v in scores.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-lighthouse", action="store_true")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--port", type=int, default=8766)
+    args = parser.parse_args()
+    subprocess.run(["npx", "vite", "build"], cwd=ROOT / "frontend", check=True, capture_output=True)
+    report = [
+        "#### First load (JS and CSS a route sends before it can render)",
+        "",
+        *first_load_sizes(),
+    ]
+    print("\n".join(report), flush=True)
+    if not args.no_lighthouse:
+        url = f"sqlite:///{OUT / 'bench.sqlite3'}"
+        prepare(url)
+        rows = [
+            "",
+            f"#### Lighthouse 12, mobile, median of {args.runs}",
+            "",
+            "| page | " + " | ".join(CATEGORIES) + " |",
+            "|---|" + "---:|" * len(CATEGORIES),
+        ]
+        print("\n".join(rows), flush=True)
+        with server(url, args.port, 1, cold=False) as base:
+            for name, path in LIGHTHOUSE_PAGES.items():
+                medians = lighthouse(base + path, args.runs)
+                row = f"| {name} | " + " | ".join(f"{medians[c]:.0f}" for c in CATEGORIES) + " |"
+                print(row, flush=True)
+                rows.append(row)
+        report += rows
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "frontend.md").write_text("\n".join(report) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+// Debian's Chromium, never a downloaded browser. As root it needs --no-sandbox.
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts", "screenshots");
+const ROOT = resolve(import.meta.dirname, "..", "..");
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 375, height: 740 },
+} as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: keyof typeof VIEWPORTS,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS[viewport],
+    deviceScaleFactor: 1,
+    isMobile: viewport === "phone",
+    hasTouch: viewport === "phone",
+    reducedMotion: "reduce",
+  });
+  // Nothing may leave the machine: any request off this origin fails the test loudly.
+  await context.route(
+    (url) => !url.href.startsWith(baseURL),
+    (route) => route.abort(),
+  );
+  return context;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** axe-core: the serious and critical violations on the page, as readable strings. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+}
+
+/** Reads the app's own database, as an operator would, to check what a form stored. */
+export function queryDatabase(databasePath: string, sql: string): string {
+  const script = "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchall())";
+  return execFileSync(join(ROOT, ".venv", "bin", "python"), ["-c", script, databasePath, sql], { encoding: "utf8" });
+}

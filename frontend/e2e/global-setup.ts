@@ -1,0 +1,59 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+
+// Starts the real Python app on a freshly seeded SQLite database for the browser tests.
+const ROOT = resolve(import.meta.dirname, "..", "..");
+const CLI = join(ROOT, ".venv", "bin", "scrapindex");
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    databasePath: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, server: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "scrapindex-e2e-"));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", API_CACHE_SECONDS: "60" };
+  execFileSync(CLI, ["db", "upgrade"], { env, stdio: "inherit" });
+  execFileSync(CLI, ["demo", "seed", "--days", "40"], { env, stdio: "inherit" });
+  const port = await freePort();
+  const server = spawn(CLI, ["serve", "--port", String(port)], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForServer(`${baseURL}/api/stats`, server);
+  project.provide("baseURL", baseURL);
+  project.provide("databasePath", join(dataDir, "scrapindex.sqlite3"));
+  return () => {
+    server.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,215 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, newContext, queryDatabase, screenshot, seriousViolations, type VIEWPORTS } from "./browser";
+
+const baseURL = inject("baseURL");
+const databasePath = inject("databasePath");
+
+type PageCheck = { path: string; name: string; heading: RegExp; texts: (string | RegExp)[] };
+
+// Every route built so far, with what a person should read there.
+const PAGES: PageCheck[] = [
+  {
+    path: "/",
+    name: "home",
+    heading: /Real Time Scrap Metal Prices and Scrap Yard Directory/,
+    texts: ["Featured Cities", "Popular Materials", "Browse All Cities"],
+  },
+  { path: "/cities", name: "cities", heading: /Global Scrap Metal Markets/, texts: ["All Countries", "Johannesburg"] },
+  {
+    path: "/scrap-metal-prices",
+    name: "materials",
+    heading: /Scrap Metal Prices/,
+    texts: ["All Categories", "Copper"],
+  },
+  {
+    path: "/za/johannesburg",
+    name: "city",
+    heading: /Johannesburg Scrap Metal Prices/,
+    texts: [/Current Prices \(Per KG\)/, "Top Price Today", "Other Cities"],
+  },
+  {
+    path: "/material/copper",
+    name: "material",
+    heading: /Copper/,
+    texts: ["Top Paying Markets", "All Markets", /Price Trends \(Last 30 Days\)/],
+  },
+  { path: "/about", name: "about", heading: /About/, texts: ["ZAR"] },
+  {
+    path: "/contact",
+    name: "contact",
+    heading: /Contact/,
+    texts: ["Full Name", "Email Address", "Subject", "Message"],
+  },
+  { path: "/privacy-policy", name: "privacy", heading: /Privacy Policy/, texts: ["December 2024"] },
+  { path: "/terms-of-service", name: "terms", heading: /Terms of Service/, texts: ["18"] },
+  { path: "/content-disclaimer", name: "disclaimer", heading: /Disclaimer/, texts: ["catalytic"] },
+  { path: "/blog", name: "blog", heading: /Blog/, texts: ["Catalytic Converters", "Stay Updated"] },
+  { path: "/blog/rhodium-price-per-ounce", name: "blog-post", heading: /Rhodium/i, texts: ["Back to Blog"] },
+  { path: "/no-such-page", name: "not-found", heading: /404 Page Not Found/, texts: ["Go Home"] },
+  {
+    path: "/za/atlantis",
+    name: "city-not-found",
+    heading: /City Not Found/,
+    texts: ["The city you're looking for doesn't exist."],
+  },
+  {
+    path: "/material/unobtainium",
+    name: "material-not-found",
+    heading: /Material Not Found/,
+    texts: ["The requested scrap metal material could not be found."],
+  },
+];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<Page> {
+  const context = await newContext(browser, baseURL, viewport);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(path, { waitUntil: "networkidle" });
+  expect(errors, `uncaught errors on ${path}`).toEqual([]);
+  return page;
+}
+
+async function mainText(page: Page): Promise<string> {
+  return (await page.locator("#main-content").innerText()).replace(/\s+/g, " ");
+}
+
+describe.each(["desktop", "phone"] as const)("every page at %s width", (viewport) => {
+  it.each(PAGES)(
+    "$path reads right and has no serious accessibility problems",
+    async ({ path, name, heading, texts }) => {
+      const page = await open(path, viewport);
+      await expect.poll(() => page.locator("h1").first().innerText(), { timeout: 15_000 }).toMatch(heading);
+      const text = await mainText(page);
+      for (const expected of texts) {
+        if (typeof expected === "string") expect(text).toContain(expected);
+        else expect(text).toMatch(expected);
+      }
+      await screenshot(page, `${name}-${viewport}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
+
+describe("header search", () => {
+  it("suggests after three characters, navigates, closes and clears", async () => {
+    const page = await open("/");
+    const box = page.locator("#header-search");
+    await box.fill("jo");
+    await expect.poll(() => page.getByRole("listbox").count()).toBe(0);
+    await box.fill("johan");
+    const option = page.getByRole("option", { name: /Johannesburg/ });
+    await option.waitFor();
+    await option.click();
+    await page.waitForURL("**/za/johannesburg");
+    expect(await box.inputValue()).toBe("");
+    expect(await page.getByRole("listbox").count()).toBe(0);
+    await box.fill("zzzzqq");
+    await page.getByText("No results found.").waitFor();
+    await box.press("Escape");
+    await expect.poll(() => page.getByText("No results found.").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("works from the mobile menu", async () => {
+    const page = await open("/", "phone");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const box = page.locator("#mobile-search");
+    await box.fill("copper");
+    await page
+      .getByRole("option", { name: /^Copper/ })
+      .first()
+      .click();
+    await page.waitForURL("**/material/copper");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("lists and tables", () => {
+  it("filters cities by text and country", async () => {
+    const page = await open("/cities");
+    await page.getByPlaceholder("Search cities or countries...").fill("cape");
+    await page.getByText("Cape Town").first().waitFor();
+    expect(await mainText(page)).not.toContain("Johannesburg");
+    await page.getByPlaceholder("Search cities or countries...").fill("zzzz");
+    await page.getByText("No cities found").waitFor();
+    await page.context().close();
+  });
+
+  it("filters materials by category", async () => {
+    const page = await open("/scrap-metal-prices");
+    await page.getByRole("button", { name: /Brass/ }).first().click();
+    const text = await mainText(page);
+    expect(text).toContain("Yellow Brass");
+    expect(text).not.toContain("Bare Bright Copper");
+    await page.context().close();
+  });
+
+  it("sorts the city price table by material and by price", async () => {
+    const page = await open("/za/johannesburg");
+    const table = page.getByRole("table").first();
+    await table.locator("tbody tr").first().waitFor();
+    const firstCells = () => table.locator("tbody tr td:first-child").allInnerTexts();
+    await table.getByRole("button", { name: /Material/ }).click();
+    const descending = await firstCells();
+    await table.getByRole("button", { name: /Material/ }).click();
+    const ascending = await firstCells();
+    expect(ascending).toEqual([...descending].reverse());
+    await page.context().close();
+  });
+
+  it("sorts the material's all-markets table by city", async () => {
+    const page = await open("/material/copper");
+    const byCity = page.getByRole("button", { name: /^City/ }).first();
+    await byCity.waitFor();
+    await byCity.click();
+    const table = page.getByRole("table").last();
+    const cities = await table.locator("tbody tr td:first-child").allInnerTexts();
+    expect(cities.length).toBeGreaterThan(10);
+    expect(cities).toEqual([...cities].sort((a, b) => a.localeCompare(b)));
+    await page.context().close();
+  });
+});
+
+describe("contact form", () => {
+  it("sends a message that is stored", async () => {
+    const page = await open("/contact");
+    const subject = `Browser test ${Date.now()}`;
+    await page.getByLabel(/Full Name/).fill("Pieter van Wyk");
+    await page.getByLabel(/Email Address/).fill("pieter@example.org");
+    await page.getByLabel(/Subject/).fill(subject);
+    await page.getByLabel(/Message/).fill("Is brass quoted per kg in Durban?");
+    await page.getByRole("button", { name: /Send/ }).click();
+    await page.getByText("Message Sent").first().waitFor();
+    expect(await page.getByLabel(/Subject/).inputValue()).toBe("");
+    expect(
+      queryDatabase(databasePath, `select name, email from contact_messages where subject = '${subject}'`),
+    ).toContain("pieter@example.org");
+    await page.context().close();
+  });
+});
+
+describe("not found", () => {
+  it("follows a broken link to the 404 page", async () => {
+    const page = await open("/");
+    await page.evaluate(() => {
+      window.history.pushState({}, "", "/this/that/other");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,368 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { CityPriceRow, Yard } from "@/api/client";
+import { cityQueries, countryQueries } from "@/api/queries";
+import { renderRoute, type Seed } from "@/test/render";
+import { Component as CityPage } from "./index";
+import {
+  auckland,
+  aucklandOverview,
+  aucklandPrices,
+  aucklandYards,
+  cities,
+  johannesburg,
+  johannesburgOverview,
+  johannesburgPrices,
+  johannesburgYards,
+  zaLegal,
+} from "./test-fixtures";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const PATH = "/:countryCode/:citySlug";
+
+function johannesburgSeed(prices: CityPriceRow[] = johannesburgPrices, yards = johannesburgYards): Seed {
+  return [
+    [cityQueries.detail("johannesburg").queryKey, johannesburg],
+    [cityQueries.prices("johannesburg").queryKey, prices],
+    [cityQueries.overview("johannesburg").queryKey, johannesburgOverview],
+    [cityQueries.yards("johannesburg", { limit: 3 }).queryKey, yards],
+    [cityQueries.list().queryKey, cities],
+    [countryQueries.legal("ZA").queryKey, zaLegal],
+  ];
+}
+
+const aucklandSeed: Seed = [
+  [cityQueries.detail("auckland").queryKey, auckland],
+  [cityQueries.prices("auckland").queryKey, aucklandPrices],
+  [cityQueries.overview("auckland").queryKey, aucklandOverview],
+  [cityQueries.yards("auckland", { limit: 3 }).queryKey, aucklandYards],
+  [cityQueries.list().queryKey, cities],
+  [countryQueries.legal("NZ").queryKey, []],
+];
+
+function renderJohannesburg(seed = johannesburgSeed(), url = "/za/johannesburg") {
+  return renderRoute(<CityPage />, { path: PATH, url, seed });
+}
+
+const priceTable = () => screen.getByRole("table");
+const materialOrder = () =>
+  within(priceTable())
+    .getAllByRole("rowheader")
+    .map((cell) => within(cell).getByRole("link").textContent);
+const rowFor = (name: string) => {
+  const row = within(priceTable()).getByRole("link", { name }).closest("tr");
+  if (!row) throw new Error(`no row for ${name}`);
+  return within(row);
+};
+const headerCell = (name: RegExp) => screen.getByRole("button", { name }).closest("th");
+/** The overview card with this label. */
+const overviewCard = (label: string) => within(screen.getByText(label).parentElement as HTMLElement);
+const metaContent = (name: string) => document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+
+/** Every request answers with this status and body. */
+function answerEveryFetch(status: number, body: unknown) {
+  return vi
+    .spyOn(globalThis, "fetch")
+    .mockImplementation(async () => Response.json(body, { status, headers: { "content-type": "application/json" } }));
+}
+
+describe("City prices page", () => {
+  it("shows the heading, breadcrumbs, page title and ad slots", () => {
+    const { container } = renderJohannesburg();
+    expect(screen.getByRole("heading", { level: 1, name: "Johannesburg Scrap Metal Prices" })).toBeInTheDocument();
+    const crumbs = within(screen.getByRole("navigation", { name: "Breadcrumb" }));
+    expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    expect(crumbs.getByText("South Africa")).toBeInTheDocument();
+    expect(crumbs.getByText("Johannesburg")).toHaveAttribute("aria-current", "page");
+    expect(document.title).toBe("Johannesburg Scrap Metal Prices Today | ScrapIndex");
+    expect(metaContent("description")).toMatch(/Johannesburg, South Africa, in ZAR/);
+    expect(metaContent("robots")).toBe("index,follow");
+    for (const id of ["city-ad-1", "city-ad-2", "city-ad-3"]) {
+      expect(container.querySelector(`#${id}`)).toBeInTheDocument();
+    }
+  });
+
+  it("shows the real last update time in the city's time zone", () => {
+    renderJohannesburg();
+    // 2026-11-22T00:00:00Z is 2:00 AM in Johannesburg (UTC+2), not the spec's fixed "3:15 AM UTC".
+    expect(screen.getByText("Nov 22, 2026, 2:00 AM GMT+2")).toHaveAttribute("datetime", "2026-11-22T00:00:00Z");
+  });
+
+  it("uses another zone for another city", () => {
+    renderRoute(<CityPage />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
+    expect(screen.getByText("Nov 22, 2026, 1:00 PM GMT+13")).toBeInTheDocument();
+  });
+
+  it("fills the four overview cards from the overview answer, in the city's currency", () => {
+    renderJohannesburg();
+    const card = overviewCard;
+    expect(card("Top Price Today").getByText("R16,725.77").closest("dd")).toHaveTextContent("R16,725.77 per kg");
+    expect(card("Top Price Today").getByRole("link", { name: "Silver (Sterling)" })).toHaveAttribute(
+      "href",
+      "/material/silver",
+    );
+    expect(card("Average Price").getByText("R586.07").closest("dd")).toHaveTextContent("R586.07 per kg");
+    expect(card("Average Price").getByText("All Materials")).toBeInTheDocument();
+    expect(card("Price Changes").getByText("+11")).toBeInTheDocument();
+    expect(card("Price Changes").getByText("Materials Up")).toBeInTheDocument();
+    expect(card("Scrap Yards").getByText("9")).toBeInTheDocument();
+    expect(card("Scrap Yards").getByText("In this city")).toBeInTheDocument();
+  });
+
+  describe("price table", () => {
+    it("sorts by price, highest first, by default and links materials", () => {
+      renderJohannesburg();
+      expect(screen.getByRole("heading", { name: "Current Prices (Per KG)" })).toBeInTheDocument();
+      expect(materialOrder()).toEqual([
+        "Silver (Sterling)",
+        "Catalytic Converters",
+        "Bare Bright Copper",
+        "#1 Copper",
+        "Copper",
+        "Brass",
+        "Steel",
+      ]);
+      expect(headerCell(/^Price/)).toHaveAttribute("aria-sort", "descending");
+      expect(headerCell(/^Material/)).toHaveAttribute("aria-sort", "none");
+      expect(rowFor("Bare Bright Copper").getByText("Grade A")).toBeInTheDocument(); // grade when present
+      expect(rowFor("Copper").getByText("Copper", { selector: "span" })).toBeInTheDocument(); // else category
+      expect(rowFor("Brass").getByRole("link")).toHaveAttribute("href", "/material/brass");
+    });
+
+    it("toggles the active column's direction", async () => {
+      const user = userEvent.setup();
+      renderJohannesburg();
+      await user.click(screen.getByRole("button", { name: /^Price/ }));
+      expect(headerCell(/^Price/)).toHaveAttribute("aria-sort", "ascending");
+      expect(materialOrder()[0]).toBe("Steel");
+      await user.click(screen.getByRole("button", { name: /^Price/ }));
+      expect(headerCell(/^Price/)).toHaveAttribute("aria-sort", "descending");
+      expect(materialOrder()[0]).toBe("Silver (Sterling)");
+    });
+
+    it("starts a newly chosen column descending, then toggles it", async () => {
+      const user = userEvent.setup();
+      renderJohannesburg();
+      await user.click(screen.getByRole("button", { name: /^Price/ })); // price ascending
+      await user.click(screen.getByRole("button", { name: /^Material/ }));
+      expect(headerCell(/^Material/)).toHaveAttribute("aria-sort", "descending");
+      expect(headerCell(/^Price/)).toHaveAttribute("aria-sort", "none");
+      expect(materialOrder()).toEqual([
+        "Steel",
+        "Silver (Sterling)",
+        "Copper",
+        "Catalytic Converters",
+        "Brass",
+        "Bare Bright Copper",
+        "#1 Copper",
+      ]);
+      await user.click(screen.getByRole("button", { name: /^Material/ }));
+      expect(headerCell(/^Material/)).toHaveAttribute("aria-sort", "ascending");
+      expect(materialOrder()[0]).toBe("#1 Copper");
+    });
+
+    it("shows the API's real change and trend", () => {
+      renderJohannesburg();
+      const down = rowFor("Catalytic Converters");
+      expect(down.getByText("-5.9%")).toHaveClass("text-red-700");
+      expect(down.getByText("-5.9%")).toHaveAttribute("title", "-R62.25 per kg since the previous price");
+      expect(down.getByText("Down")).toBeInTheDocument();
+
+      const up = rowFor("#1 Copper");
+      expect(up.getByText("+0.3%")).toHaveClass("text-green-700");
+      expect(up.getByText("+0.3%")).toHaveAttribute("title", "+R0.51 per kg since the previous price");
+      expect(up.getByText("Up")).toBeInTheDocument();
+
+      const flat = rowFor("Silver (Sterling)");
+      expect(flat.getByText("0.0%")).toBeInTheDocument();
+      expect(flat.getByText("No change")).toBeInTheDocument();
+    });
+
+    it("shows the currency code in the price header only when all rows share it", () => {
+      renderJohannesburg();
+      expect(screen.getByRole("button", { name: "Price (ZAR)" })).toBeInTheDocument();
+    });
+
+    it("drops the currency code when rows mix currencies", () => {
+      const [first, ...rest] = johannesburgPrices as [CityPriceRow, ...CityPriceRow[]];
+      renderJohannesburg(johannesburgSeed([{ ...first, currency: "USD" }, ...rest]));
+      expect(screen.getByRole("button", { name: "Price" })).toBeInTheDocument();
+    });
+
+    it("converts the title and every price when the unit changes", async () => {
+      const user = userEvent.setup();
+      renderJohannesburg();
+      expect(rowFor("Silver (Sterling)").getByText("R16,725.77")).toBeInTheDocument();
+      await user.click(screen.getByRole("radio", { name: "per lb" }));
+      expect(screen.getByRole("heading", { name: "Current Prices (Per LB)" })).toBeInTheDocument();
+      expect(rowFor("Silver (Sterling)").getByText("R7,586.68")).toBeInTheDocument();
+      expect(rowFor("Copper").getByText("R77.80")).toBeInTheDocument();
+      // the overview follows too
+      expect(overviewCard("Top Price Today").getByText("R7,586.68").closest("dd")).toHaveTextContent(
+        "R7,586.68 per lb",
+      );
+      await user.click(screen.getByRole("radio", { name: "per tonne" }));
+      expect(screen.getByRole("heading", { name: "Current Prices (Per Tonne)" })).toBeInTheDocument();
+      expect(rowFor("Silver (Sterling)").getByText("R16,725,770.00")).toBeInTheDocument();
+    });
+
+    it("names its demo source once", () => {
+      renderJohannesburg();
+      expect(screen.getAllByText(/^Source: ScrapIndex demo data/)).toHaveLength(1);
+      expect(screen.getByText("Source: ScrapIndex demo data (generated, not real quotes)")).toBeInTheDocument();
+    });
+
+    it("says so when there are no prices", () => {
+      renderJohannesburg(johannesburgSeed([]));
+      expect(screen.getByText("No price data available")).toBeInTheDocument();
+      expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    });
+  });
+
+  it("lists 3 other cities of the same country and the quick links", () => {
+    renderJohannesburg();
+    const other = within(
+      screen.getByRole("heading", { name: "Other Cities" }).closest("div")?.parentElement as HTMLElement,
+    );
+    expect(other.getByRole("link", { name: /Pretoria/ })).toHaveAttribute("href", "/za/pretoria");
+    expect(other.getByRole("link", { name: /Cape Town/ })).toHaveAttribute("href", "/za/cape-town");
+    expect(other.getByRole("link", { name: /Durban/ })).toHaveAttribute("href", "/za/durban");
+    expect(other.queryByRole("link", { name: /^Johannesburg/ })).not.toBeInTheDocument();
+    expect(other.getByRole("link", { name: "View all cities" })).toHaveAttribute("href", "/cities");
+    expect(screen.getByRole("link", { name: "Find Scrap Yards" })).toHaveAttribute(
+      "href",
+      "/za/johannesburg/scrap-yards",
+    );
+    expect(screen.getByRole("link", { name: "View Price Trends" })).toHaveAttribute("href", "/material/copper");
+  });
+
+  it("writes the market insight from copper's real trend", () => {
+    renderJohannesburg();
+    expect(
+      screen.getByText(
+        "Copper prices are trending downward in Johannesburg: R171.52 per kg, -0.2% since the previous update.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/trending upward/)).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View market insights" })).toHaveAttribute("href", "/insights");
+  });
+
+  it("calls a flat copper price steady", () => {
+    renderRoute(<CityPage />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
+    expect(screen.getByText(/^Copper prices are steady in Auckland: NZ\$14\.91 per kg, 0\.0%/)).toBeInTheDocument();
+  });
+
+  it("lists the top rated yards with status and links", () => {
+    const [first, ...rest] = johannesburgYards.data as [Yard, ...Yard[]];
+    renderJohannesburg(
+      johannesburgSeed(johannesburgPrices, {
+        ...johannesburgYards,
+        data: [first, ...rest.slice(0, 1), { ...rest[1], isOpen: null } as Yard],
+      }),
+    );
+    expect(screen.getByRole("heading", { name: "Top Rated Yards" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Pioneer Metal Traders" })).toHaveAttribute("href", "/scrap-yard/1");
+    expect(screen.getByText("39 Old Pretoria Road, Selby, Johannesburg, 2001")).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Rated 4.9 out of 5" })).toBeInTheDocument();
+    expect(screen.getByText("(13 reviews)")).toBeInTheDocument();
+    expect(screen.getAllByText("Closed")).toHaveLength(2);
+    expect(screen.getByText("Hours unknown")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View all yards" })).toHaveAttribute(
+      "href",
+      "/za/johannesburg/scrap-yards",
+    );
+  });
+
+  describe("legal guidance", () => {
+    it("shows the country's rules, a disclaimer and compliance tips", () => {
+      renderJohannesburg();
+      expect(screen.getByRole("heading", { name: "Legal Guidance for South Africa" })).toBeInTheDocument();
+      const rule = within(
+        screen.getByRole("heading", { name: "Second-Hand Goods Dealer Registration" }).closest("li") as HTMLElement,
+      );
+      expect(rule.getByText("licensing")).toBeInTheDocument();
+      expect(rule.getByText(/^Register every trading premises/)).toBeInTheDocument();
+      expect(rule.getByText(/A fine of up to R100,000/)).toBeInTheDocument();
+      // penalty is optional: the second rule has none
+      const noPenalty = within(
+        screen
+          .getByRole("heading", { name: "Recycler Registration for Controlled Metals" })
+          .closest("li") as HTMLElement,
+      );
+      expect(noPenalty.queryByText("Penalty:")).not.toBeInTheDocument();
+      expect(screen.getByText(/^This is general guidance, not legal advice/)).toBeInTheDocument();
+      expect(screen.getByRole("heading", { name: "Compliance resources" })).toBeInTheDocument();
+    });
+
+    it("says there are no specific laws for a country without any", () => {
+      renderRoute(<CityPage />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
+      expect(screen.getByText("No specific laws available")).toBeInTheDocument();
+      expect(screen.getByText("Contact local authorities for current regulations in Auckland")).toBeInTheDocument();
+    });
+  });
+
+  describe("city not found", () => {
+    it("shows the not-found screen when the API answers 404", async () => {
+      answerEveryFetch(404, { message: "City 'atlantis' not found" });
+      renderRoute(<CityPage />, { path: PATH, url: "/za/atlantis" });
+      expect(await screen.findByRole("heading", { level: 1, name: "City Not Found" })).toBeInTheDocument();
+      expect(screen.getByText("The city you're looking for doesn't exist.")).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+      expect(metaContent("robots")).toBe("noindex,nofollow");
+    });
+
+    it("shows the not-found screen when the URL's country is not the city's", () => {
+      renderJohannesburg(johannesburgSeed(), "/gb/johannesburg");
+      expect(screen.getByRole("heading", { level: 1, name: "City Not Found" })).toBeInTheDocument();
+      expect(screen.queryByRole("table")).not.toBeInTheDocument();
+      expect(metaContent("robots")).toBe("noindex,nofollow");
+    });
+
+    it("accepts the country code in any case", () => {
+      renderJohannesburg(johannesburgSeed(), "/ZA/johannesburg");
+      expect(screen.getByRole("heading", { level: 1, name: "Johannesburg Scrap Metal Prices" })).toBeInTheDocument();
+    });
+  });
+
+  describe("loading and errors", () => {
+    it("shows 5 skeleton price rows while the whole page loads", () => {
+      vi.spyOn(globalThis, "fetch").mockImplementation(() => new Promise<Response>(() => {}));
+      renderRoute(<CityPage />, { path: PATH, url: "/za/johannesburg" });
+      expect(screen.getByRole("status")).toHaveTextContent("Loading city prices");
+      expect(screen.getAllByTestId("price-skeleton-row")).toHaveLength(5);
+    });
+
+    it("shows 5 skeleton price rows while only the prices load", () => {
+      vi.spyOn(globalThis, "fetch").mockImplementation(() => new Promise<Response>(() => {}));
+      const seed = johannesburgSeed().filter(([key]) => key[0] !== "/api/cities/johannesburg/prices");
+      renderJohannesburg(seed);
+      expect(screen.getByRole("heading", { level: 1, name: "Johannesburg Scrap Metal Prices" })).toBeInTheDocument();
+      expect(screen.getAllByTestId("price-skeleton-row")).toHaveLength(5);
+      expect(screen.getByText("Loading prices")).toBeInTheDocument();
+    });
+
+    it("offers a retry when the API fails", async () => {
+      const user = userEvent.setup();
+      const fetch = answerEveryFetch(500, { message: "Internal Server Error" });
+      renderRoute(<CityPage />, { path: PATH, url: "/za/johannesburg" });
+      const retry = await screen.findByRole("button", { name: "Try again" });
+      expect(screen.getByRole("alert")).toHaveTextContent("Internal Server Error");
+      const calls = fetch.mock.calls.length;
+      await user.click(retry);
+      await waitFor(() => expect(fetch.mock.calls.length).toBeGreaterThan(calls));
+    });
+
+    it("keeps the rest of the page usable when one section fails", async () => {
+      answerEveryFetch(500, { message: "Internal Server Error" });
+      const seed = johannesburgSeed().filter(([key]) => key[0] !== "/api/cities/johannesburg/prices");
+      renderJohannesburg(seed);
+      expect(await screen.findByRole("button", { name: "Try again" })).toBeInTheDocument();
+      expect(overviewCard("Top Price Today").getByText("R16,725.77")).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "Pioneer Metal Traders" })).toBeInTheDocument();
+      expect(screen.getByText(/Market insight is unavailable/)).toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import type { CityPriceRow } from "@/api/client";
+import { copperInsight } from "./market-insight";
+import { johannesburgPrices } from "./test-fixtures";
+
+const copper = johannesburgPrices.find((row) => row.material.slug === "copper") as CityPriceRow;
+const withCopper = (changes: Partial<CityPriceRow>) => [{ ...copper, ...changes }];
+
+describe("copperInsight", () => {
+  it("says downward only when copper's trend is down, with the real figures", () => {
+    expect(copperInsight(johannesburgPrices, "Johannesburg", "kg")).toBe(
+      "Copper prices are trending downward in Johannesburg: R171.52 per kg, -0.2% since the previous update.",
+    );
+  });
+
+  it("says upward when copper's trend is up", () => {
+    const rows = withCopper({ trend: "up", change: "0.51", changePercent: 0.3 });
+    expect(copperInsight(rows, "Johannesburg", "kg")).toMatch(/^Copper prices are trending upward in Johannesburg/);
+  });
+
+  it("says steady when copper's price is flat", () => {
+    const rows = withCopper({ trend: "flat", change: "0.00", changePercent: 0 });
+    expect(copperInsight(rows, "Johannesburg", "kg")).toBe(
+      "Copper prices are steady in Johannesburg: R171.52 per kg, 0.0% since the previous update.",
+    );
+  });
+
+  it("follows the chosen unit", () => {
+    expect(copperInsight(johannesburgPrices, "Johannesburg", "lb")).toContain("R77.80 per lb");
+  });
+
+  it("makes no trend claim without an earlier price or without a copper row", () => {
+    const rows = withCopper({ previousPrice: null, change: null, changePercent: null, trend: "flat" });
+    expect(copperInsight(rows, "Johannesburg", "kg")).toBe(
+      "Copper is R171.52 per kg in Johannesburg; there is no earlier price to compare with yet.",
+    );
+    expect(copperInsight([], "Johannesburg", "kg")).toBe("No copper price is available for Johannesburg yet.");
+  });
+});

@@ -1,0 +1,79 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRight, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import type { City, Yard } from "@/api/client";
+import { cityQueries } from "@/api/queries";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState, ErrorState } from "@/components/ui/page-states";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { Stars } from "@/components/ui/stars";
+import { cityPath } from "./other-cities";
+
+/** SPEC §9: the city page shows 3 yards; the API sorts by rating by default. */
+export const TOP_YARDS = 3;
+
+export function OpenBadge({ isOpen }: { isOpen: boolean | null }) {
+  if (isOpen === null) return <Badge>Hours unknown</Badge>;
+  return isOpen ? <Badge tone="success">Open</Badge> : <Badge tone="danger">Closed</Badge>;
+}
+
+export function NearbyYards({ city }: { city: City }) {
+  const query = useQuery(cityQueries.yards(city.slug, { limit: TOP_YARDS }));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Nearby Scrap Yards</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {/* MAP SLOT (part 2): a Leaflet map of these yards goes here, above the list. */}
+        <h3 className="font-semibold text-slate-900">Top Rated Yards</h3>
+        {query.isPending ? (
+          <LoadingRegion label="Loading scrap yards">
+            <div className="space-y-3">
+              {[1, 2, 3].map((n) => (
+                <Skeleton key={n} className="h-20" />
+              ))}
+            </div>
+          </LoadingRegion>
+        ) : query.isError ? (
+          <ErrorState error={query.error} onRetry={() => query.refetch()} />
+        ) : query.data.data.length === 0 ? (
+          <EmptyState title={`No scrap yards found in ${city.name}`} />
+        ) : (
+          <ul className="space-y-3">
+            {query.data.data.map((yard) => (
+              <YardItem key={yard.id} yard={yard} />
+            ))}
+          </ul>
+        )}
+        <Link
+          to={`${cityPath(city)}/scrap-yards`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          View all yards <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function YardItem({ yard }: { yard: Yard }) {
+  return (
+    <li className="rounded-md border border-slate-200 p-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <Link to={`/scrap-yard/${yard.id}`} className="font-medium text-brand-700 hover:underline">
+          {yard.name}
+        </Link>
+        <OpenBadge isOpen={yard.isOpen} />
+      </div>
+      <p className="mt-1 flex items-start gap-1 text-sm text-slate-600">
+        <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        {yard.address}
+      </p>
+      <div className="mt-1">
+        <Stars rating={yard.rating} reviews={yard.reviewCount} />
+      </div>
+    </li>
+  );
+}

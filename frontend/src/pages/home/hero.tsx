@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+
+// Buttons on the dark hero: the shared styles' focus ring would not show against it.
+const BUTTON =
+  "inline-flex h-12 items-center justify-center rounded-md px-6 text-base font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+
+export function Hero() {
+  return (
+    <section className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-6 py-12 text-white sm:px-10 sm:py-16">
+      <h1 className="max-w-3xl text-3xl leading-tight font-bold sm:text-5xl">
+        Real Time Scrap Metal Prices and Scrap Yard Directory
+      </h1>
+      <p className="mt-4 max-w-2xl text-lg text-brand-50">
+        Compare today's scrap metal prices by city and material, and find scrap yards near you.
+      </p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <Link to="/cities" className={`${BUTTON} bg-amber-400 text-slate-900 hover:bg-amber-300`}>
+          Browse All Cities
+        </Link>
+        <Link to="/scrap-metal-prices" className={`${BUTTON} border border-white text-white hover:bg-white/10`}>
+          Explore Materials
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { City, Material, SiteStats } from "@/api/client";
+import { spyOnFetch } from "@/test/network";
+import { renderRoute } from "@/test/render";
+import { Component as HomePage } from "./index";
+
+const fetchSpy = spyOnFetch();
+
+const country = {
+  ZA: { code: "ZA", name: "South Africa", currency: "ZAR" },
+  US: { code: "US", name: "United States", currency: "USD" },
+  GB: { code: "GB", name: "United Kingdom", currency: "GBP" },
+};
+
+// Copied from GET /api/cities (seven cities: one more than the home page shows).
+const CITIES: City[] = [
+  [1, "Johannesburg", "johannesburg", -26.2041, 28.0473, "ZA"],
+  [2, "Pretoria", "pretoria", -25.7479, 28.2293, "ZA"],
+  [4, "Cape Town", "cape-town", -33.9249, 18.4241, "ZA"],
+  [13, "New York", "new-york", 40.7128, -74.006, "US"],
+  [14, "Los Angeles", "los-angeles", 34.0522, -118.2437, "US"],
+  [48, "London", "london", 51.5074, -0.1278, "GB"],
+  [50, "Manchester", "manchester", 53.4808, -2.2426, "GB"],
+].map(([id, name, slug, latitude, longitude, code]) => ({
+  id: id as number,
+  name: name as string,
+  slug: slug as string,
+  latitude: latitude as number,
+  longitude: longitude as number,
+  timeZone: "UTC",
+  country: country[code as keyof typeof country],
+  region: null,
+}));
+
+// Copied from GET /api/materials (five: one more than the home page shows; descriptions shortened).
+const MATERIALS: Material[] = [
+  { id: 1, name: "Copper", slug: "copper", category: "Copper", grade: null, description: "General copper scrap." },
+  {
+    id: 2,
+    name: "Bare Bright Copper",
+    slug: "bare-bright-copper",
+    category: "Copper",
+    grade: "Grade A",
+    description: "Clean, unalloyed, uncoated copper wire.",
+  },
+  { id: 3, name: "#1 Copper", slug: "copper-1", category: "Copper", grade: "Clean", description: "Clean copper." },
+  { id: 7, name: "Brass", slug: "brass", category: "Brass", grade: null, description: "Mixed brass scrap." },
+  { id: 11, name: "Aluminum", slug: "aluminum", category: "Aluminum", grade: null, description: "Mixed aluminum." },
+];
+
+// Shaped as GET /api/stats, with figures unlike any typed-in marketing number.
+const STATS: SiteStats = {
+  countries: 7,
+  cities: 75,
+  materials: 34,
+  scrapYards: 569,
+  dailyPriceUpdates: 2550,
+  latestPriceDate: "2026-11-22",
+  demoData: true,
+};
+
+function renderHome(stats: SiteStats = STATS) {
+  return renderRoute(<HomePage />, {
+    path: "/",
+    url: "/",
+    seed: [
+      [["/api/cities"], CITIES],
+      [["/api/materials"], MATERIALS],
+      [["/api/stats"], stats],
+    ],
+  });
+}
+
+const section = (name: string) => screen.getByRole("region", { name });
+
+describe("Home page", () => {
+  it("shows the hero title and its two buttons", () => {
+    renderHome();
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Real Time Scrap Metal Prices and Scrap Yard Directory" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Browse All Cities" })).toHaveAttribute("href", "/cities");
+    expect(screen.getByRole("link", { name: "Explore Materials" })).toHaveAttribute("href", "/scrap-metal-prices");
+  });
+
+  it("shows the four Why Choose ScrapIndex cards", () => {
+    renderHome();
+    const why = section("Why Choose ScrapIndex");
+    expect(
+      within(why)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Real-Time Prices", "Local Scrap Yards", "Price Analytics", "Global Coverage"]);
+  });
+
+  it("features the first 6 cities, each linking to its page, plus View All Cities", () => {
+    renderHome();
+    const featured = section("Featured Cities");
+    const links = within(featured).getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/cities",
+      "/za/johannesburg",
+      "/za/pretoria",
+      "/za/cape-town",
+      "/us/new-york",
+      "/us/los-angeles",
+      "/gb/london",
+    ]);
+    expect(within(featured).getByRole("link", { name: "View All Cities" })).toBeInTheDocument();
+    expect(within(featured).queryByText("Manchester")).not.toBeInTheDocument();
+  });
+
+  it("shows the first 4 materials with category, and a grade only when there is one", () => {
+    renderHome();
+    const popular = section("Popular Materials");
+    expect(within(popular).getByRole("link", { name: "View All Materials" })).toHaveAttribute(
+      "href",
+      "/scrap-metal-prices",
+    );
+    const cards = within(popular).getAllByRole("listitem") as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(cards).toHaveLength(4);
+    expect(cards.map((card) => within(card).getByRole("link").getAttribute("href"))).toEqual([
+      "/material/copper",
+      "/material/bare-bright-copper",
+      "/material/copper-1",
+      "/material/brass",
+    ]);
+    expect(within(cards[0]).getByText("Copper", { selector: "span.text-sm" })).toBeInTheDocument();
+    expect(within(cards[0]).queryByText(/Grade:/)).not.toBeInTheDocument();
+    expect(within(cards[1]).getByText("Grade: Grade A")).toBeInTheDocument();
+    expect(within(cards[2]).getByText("Grade: Clean")).toBeInTheDocument();
+    expect(within(popular).queryByText("Aluminum")).not.toBeInTheDocument();
+  });
+
+  it("takes the coverage figures from the stats and says when prices are demo data", () => {
+    renderHome();
+    const coverage = section("Coverage");
+    const figure = (label: string) => within(coverage).getByText(label).nextElementSibling?.textContent;
+    expect(figure("Countries")).toBe("7");
+    expect(figure("Cities")).toBe("75");
+    expect(figure("Scrap Yards")).toBe("569");
+    expect(figure("Daily Price Updates")).toBe("2,550");
+    expect(within(coverage).getByText(/Latest prices: Nov 22, 2026/)).toBeInTheDocument();
+    expect(within(coverage).getByText(/demo data/)).toBeInTheDocument();
+  });
+
+  it("says nothing about demo data when the prices are real", () => {
+    renderHome({ ...STATS, demoData: false, scrapYards: 1234 });
+    expect(screen.queryByText(/demo data/)).not.toBeInTheDocument();
+    expect(within(section("Coverage")).getByText("1,234")).toBeInTheDocument();
+  });
+
+  it("renders the three ad slots", () => {
+    renderHome();
+    for (const id of ["home-ad-1", "home-ad-2", "home-ad-3"]) {
+      expect(document.getElementById(id)).toBeInTheDocument();
+    }
+  });
+
+  it("shows each section's error with a Try again button when the API fails", async () => {
+    fetchSpy.mockImplementation(async () => Response.json({ message: "Database unavailable" }, { status: 500 }));
+    renderRoute(<HomePage />, { path: "/", url: "/" });
+    expect(screen.getAllByTestId("loading")).toHaveLength(3);
+    await waitFor(() => expect(screen.getAllByRole("alert")).toHaveLength(3));
+    const alerts = screen.getAllByRole("alert");
+    for (const alert of alerts) {
+      expect(alert).toHaveTextContent("Database unavailable");
+      expect(within(alert).getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    }
+    expect(screen.getByRole("heading", { level: 1 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,125 @@
+// Small copies of live API answers (GET /api/materials/copper, /api/materials/copper/prices,
+// /api/cities, /api/prices/history) for this page's tests.
+import type { City, Material, MaterialPriceRow, PriceHistory } from "@/api/client";
+
+export const copper: Material = {
+  id: 1,
+  name: "Copper",
+  slug: "copper",
+  category: "Copper",
+  grade: null,
+  description: "General copper scrap such as pipe, tubing, bus bar and stripped wire, priced between #1 and #2 grades.",
+};
+
+export const bareBright: Material = {
+  id: 2,
+  name: "Bare Bright Copper",
+  slug: "bare-bright-copper",
+  category: "Copper",
+  grade: "Grade A",
+  description: "",
+};
+
+type RowInput = [
+  id: number,
+  cityId: number,
+  name: string,
+  slug: string,
+  code: string,
+  country: string,
+  price: string,
+  currency: string,
+  priceUsd: string | null,
+];
+
+function row([id, cityId, name, slug, code, country, price, currency, priceUsd]: RowInput): MaterialPriceRow {
+  return {
+    id,
+    materialId: 1,
+    cityId,
+    price,
+    currency,
+    unit: "kg",
+    date: "2026-11-22",
+    updatedAt: "2026-11-22T00:00:00Z",
+    previousPrice: price,
+    change: "0.00",
+    changePercent: 0,
+    trend: "flat",
+    source: { name: "ScrapIndex demo data (generated, not real quotes)", kind: "demo" },
+    city: { id: cityId, name, slug, country: { code, name: country } },
+    priceUsd,
+  };
+}
+
+// As the API sends them (its own order); USD: 9.51, 9.37, 9.31, 9.18, 9.03, 8.88, 7.97.
+export const copperPrices: MaterialPriceRow[] = [
+  row([138780, 69, "Halifax", "halifax", "CA", "Canada", "13.18", "CAD", "9.51"]),
+  row([16380, 9, "Polokwane", "polokwane", "ZA", "South Africa", "174.95", "ZAR", "9.37"]),
+  row([26580, 14, "Los Angeles", "los-angeles", "US", "United States", "9.31", "USD", "9.31"]),
+  row([60, 1, "Johannesburg", "johannesburg", "ZA", "South Africa", "171.52", "ZAR", "9.18"]),
+  row([75540, 38, "Sydney", "sydney", "AU", "Australia", "13.71", "AUD", "9.03"]),
+  row([95940, 48, "London", "london", "GB", "United Kingdom", "7.25", "GBP", "8.88"]),
+  row([146940, 73, "Madrid", "madrid", "ES", "Spain", "7.09", "EUR", "7.97"]),
+];
+
+export function priceRow(input: RowInput): MaterialPriceRow {
+  return row(input);
+}
+
+function city(
+  id: number,
+  name: string,
+  slug: string,
+  code: string,
+  country: string,
+  currency: string,
+  timeZone: string,
+): City {
+  return {
+    id,
+    name,
+    slug,
+    latitude: 0,
+    longitude: 0,
+    timeZone,
+    country: { code, name: country, currency },
+    region: null,
+  };
+}
+
+export const cities: City[] = [
+  city(1, "Johannesburg", "johannesburg", "ZA", "South Africa", "ZAR", "Africa/Johannesburg"),
+  city(4, "Cape Town", "cape-town", "ZA", "South Africa", "ZAR", "Africa/Johannesburg"),
+  city(9, "Polokwane", "polokwane", "ZA", "South Africa", "ZAR", "Africa/Johannesburg"),
+  city(14, "Los Angeles", "los-angeles", "US", "United States", "USD", "America/Los_Angeles"),
+  city(38, "Sydney", "sydney", "AU", "Australia", "AUD", "Australia/Sydney"),
+  city(48, "London", "london", "GB", "United Kingdom", "GBP", "Europe/London"),
+  city(69, "Halifax", "halifax", "CA", "Canada", "CAD", "America/Halifax"),
+  city(73, "Madrid", "madrid", "ES", "Spain", "EUR", "Europe/Madrid"),
+];
+
+export const johannesburgHistory: PriceHistory = {
+  materialSlug: "copper",
+  citySlug: "johannesburg",
+  currency: "ZAR",
+  unit: "kg",
+  points: [
+    { date: "2026-11-19", price: "169.74" },
+    { date: "2026-11-20", price: "171.19" },
+    { date: "2026-11-21", price: "171.80" },
+    { date: "2026-11-22", price: "171.52" },
+  ],
+};
+
+export const londonHistory: PriceHistory = {
+  materialSlug: "copper",
+  citySlug: "london",
+  currency: "GBP",
+  unit: "kg",
+  points: [
+    { date: "2026-11-20", price: "7.19" },
+    { date: "2026-11-21", price: "7.19" },
+    { date: "2026-11-22", price: "7.25" },
+  ],
+};

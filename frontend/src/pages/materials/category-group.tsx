@@ -1,0 +1,58 @@
+import type { MaterialSummary } from "@/api/client";
+import { Badge } from "@/components/ui/badge";
+import { formatCount, type Unit } from "@/lib/format";
+import { categoryEmoji } from "./category-emoji";
+import type { CategoryGroup } from "./filter-materials";
+import { MaterialCard, MaterialCardSkeleton } from "./material-card";
+
+const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+const SKELETON_KEYS = Array.from({ length: 12 }, (_, n) => `material-skeleton-${n}`);
+
+type Props = {
+  group: CategoryGroup;
+  summaries: ReadonlyMap<number, MaterialSummary>;
+  summaryStatus: "pending" | "error" | "success";
+  unit: Unit;
+};
+
+/** One category's matching materials, with how many of its materials are shown. */
+export function CategorySection({ group, summaries, summaryStatus, unit }: Props) {
+  const headingId = `category-${group.category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+          <span aria-hidden="true">{categoryEmoji(group.category)}</span>
+          {group.category}
+        </h2>
+        <Badge tone="brand">
+          {formatCount(group.materials.length)} of {formatCount(group.total)}{" "}
+          {group.total === 1 ? "material" : "materials"}
+        </Badge>
+      </div>
+      <ul className={GRID}>
+        {group.materials.map((material) => (
+          <li key={material.id}>
+            <MaterialCard
+              material={material}
+              summary={summaries.get(material.id)}
+              summaryStatus={summaryStatus}
+              unit={unit}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** SPEC §9: 12 skeleton cards while the materials load. */
+export function MaterialGridSkeleton() {
+  return (
+    <div className={GRID}>
+      {SKELETON_KEYS.map((key) => (
+        <MaterialCardSkeleton key={key} />
+      ))}
+    </div>
+  );
+}
