@@ -16,6 +16,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -41,7 +42,7 @@ def gzip_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=9))
 
 
-def static_closure(manifest: dict[str, dict[str, object]], key: str, seen: set[str]) -> set[str]:
+def static_closure(manifest: dict[str, dict[str, Any]], key: str, seen: set[str]) -> set[str]:
     if key in seen or key not in manifest:
         return seen
     seen.add(key)
@@ -57,7 +58,7 @@ def first_load_sizes() -> list[str]:
         keys = static_closure(manifest, "index.html", set())
         keys = static_closure(manifest, source, keys)
         js = sum(gzip_size(DIST / str(manifest[k]["file"])) for k in keys)
-        css_files = {str(c) for k in keys for c in manifest[k].get("css", [])}  # type: ignore[union-attr]
+        css_files = {str(c) for k in keys for c in manifest[k].get("css", [])}
         css = sum(gzip_size(DIST / c) for c in css_files)
         rows.append(f"| {name} | {js / 1024:.1f} | {css / 1024:.1f} |")
     return rows
