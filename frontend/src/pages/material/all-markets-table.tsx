@@ -9,7 +9,7 @@ import { formatDate, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { cityPath } from "./market-stats";
 import { DEFAULT_SORT, type MarketSort, nextSort, type SortField, sortMarkets } from "./sort-markets";
 
-const TH = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
+const TH = "px-3 py-2 whitespace-nowrap text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
 
 function SortHeader({
   field,
@@ -89,7 +89,7 @@ export function AllMarketsTable({ rows, unit }: { rows: MaterialPriceRow[]; unit
                       <span className="text-xs font-normal text-slate-600">{row.currency}</span>
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(row.date)}</td>
-                    <td className="px-3 py-2">
+                    <td className="px-3 py-2 whitespace-nowrap">
                       <Link to={cityPath(row)} className="font-medium text-brand-700 hover:underline">
                         View Details<span className="sr-only">: {row.city.name}</span>
                       </Link>

@@ -82,7 +82,7 @@ describe("Material page", () => {
     expect(screen.queryByText("Premium Grade")).not.toBeInTheDocument();
     expect(screen.getByText(/General copper scrap/)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("Copper Scrap Price Today | ScrapIndex"));
-    expect(screen.getAllByRole("complementary", { name: "Advertisement" }).map((ad) => ad.id)).toEqual([
+    expect([...document.querySelectorAll("[data-ad-slot]")].map((ad) => ad.id)).toEqual([
       "material-ad-1",
       "material-ad-2",
       "material-ad-3",
