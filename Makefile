@@ -24,8 +24,11 @@ $(INSTALLED): pyproject.toml
 
 install: $(INSTALLED) ## Create the virtual environment and install the package
 
+# `npm install` with the committed lock rather than `npm ci`: the registry we reach lacks some
+# other platforms' optional binaries (Biome, Tailwind's oxide), which `npm ci` counts as a
+# lock mismatch; the lock still pins every version that is installed.
 $(NODE_INSTALLED): $(FRONTEND)/package.json $(FRONTEND)/package-lock.json
-	cd $(FRONTEND) && npm ci --no-audit --no-fund
+	cd $(FRONTEND) && npm install --no-audit --no-fund
 	@touch $@
 
 $(FRONTEND_BUILT): $(NODE_INSTALLED) $(FRONTEND_SOURCES)
