@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryEmoji, cityPath, computeStats, topMarkets } from "./market-stats";
+import { cityPath, computeStats, topMarkets } from "./market-stats";
 import { copperPrices, priceRow } from "./test-fixtures";
 
 describe("computeStats", () => {
@@ -55,16 +55,6 @@ describe("topMarkets", () => {
 });
 
 describe("helpers", () => {
-  it("picks the emoji by category, generic otherwise", () => {
-    expect(categoryEmoji("Copper")).toBe("🟠");
-    expect(categoryEmoji("Brass")).toBe("🟡");
-    expect(categoryEmoji("Aluminum")).toBe("⚪");
-    expect(categoryEmoji("Steel")).toBe("⚙️");
-    expect(categoryEmoji("Precious")).toBe("💎");
-    expect(categoryEmoji("Electronics")).toBe("🔌");
-    expect(categoryEmoji("Plastic")).toBe("📦");
-  });
-
   it("links to the city page with a lower-case country code", () => {
     expect(
       cityPath({ city: { id: 69, name: "Halifax", slug: "halifax", country: { code: "CA", name: "Canada" } } }),

@@ -56,21 +56,6 @@ export function topMarkets(rows: readonly MaterialPriceRow[], count = 5): Priced
     .slice(0, count);
 }
 
-const CATEGORY_EMOJI: Record<string, string> = {
-  copper: "🟠",
-  brass: "🟡",
-  aluminum: "⚪",
-  steel: "⚙️",
-  lead: "🔘",
-  zinc: "🔷",
-  precious: "💎",
-  electronics: "🔌",
-};
-
-export function categoryEmoji(category: string): string {
-  return CATEGORY_EMOJI[category.trim().toLowerCase()] ?? "📦";
-}
-
 /** The city page of a price row: /{countryCode lowercase}/{citySlug}. */
 export function cityPath(row: Pick<MaterialPriceRow, "city">): string {
   return `/${row.city.country.code.toLowerCase()}/${row.city.slug}`;

@@ -3,8 +3,9 @@ import type { Material } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UnitToggle } from "@/components/ui/unit-toggle";
+import { categoryEmoji } from "@/lib/categories";
 import { formatCount, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
-import { categoryEmoji, type MarketStats } from "./market-stats";
+import type { MarketStats } from "./market-stats";
 
 function Stat({ label, note, children }: { label: string; note?: string; children: React.ReactNode }) {
   return (

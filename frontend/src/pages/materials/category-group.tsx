@@ -1,7 +1,7 @@
 import type { MaterialSummary } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
+import { categoryEmoji } from "@/lib/categories";
 import { formatCount, type Unit } from "@/lib/format";
-import { categoryEmoji } from "./category-emoji";
 import type { CategoryGroup } from "./filter-materials";
 import { MaterialCard, MaterialCardSkeleton } from "./material-card";
 

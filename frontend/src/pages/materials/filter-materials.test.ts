@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { Material } from "@/api/client";
-import { categoryEmoji } from "./category-emoji";
 import { categoriesOf, filterMaterials, groupByCategory } from "./filter-materials";
 
 function material(id: number, name: string, category: string, description: string): Material {
@@ -61,14 +60,5 @@ describe("categoriesOf and groupByCategory", () => {
       categoriesOf(MATERIALS),
     );
     expect(groups.map((g) => [g.category, g.materials.length, g.total])).toEqual([["Copper", 2, 2]]);
-  });
-});
-
-describe("categoryEmoji", () => {
-  it("has an emoji per known category and a box for anything else", () => {
-    expect(categoryEmoji("Copper")).toBe("🟠");
-    expect(categoryEmoji("Precious")).toBe("💎");
-    expect(categoryEmoji("Electronics")).toBe("🔌");
-    expect(categoryEmoji("Plastics")).toBe("📦");
   });
 });

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { categoryEmoji } from "./category-emoji";
+import { categoryEmoji } from "@/lib/categories";
 import type { CategoryOption } from "./filter-materials";
 
 type Props = {
