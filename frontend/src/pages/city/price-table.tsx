@@ -6,13 +6,13 @@ import { cityQueries } from "@/api/queries";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
+import { SortHeader } from "@/components/ui/sort-header";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { useUnit } from "@/lib/use-unit";
 import { ChangeCell, TrendIndicator } from "./price-cells";
 import { DEFAULT_PRICE_SORT, nextPriceSort, type PriceSort, sortPriceRows } from "./price-sort";
 import { PriceRowsSkeleton } from "./price-table-skeleton";
-import { SortHeader } from "./sort-header";
 import { UNIT_TITLES } from "./units";
 
 export function PriceTable({ citySlug, cityName }: { citySlug: string; cityName: string }) {

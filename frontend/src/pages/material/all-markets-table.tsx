@@ -1,46 +1,15 @@
-import { ArrowDown, ArrowUp } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { MaterialPriceRow } from "@/api/client";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
+import { SortHeader } from "@/components/ui/sort-header";
 import { formatDate, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { cityPath } from "./market-stats";
-import { DEFAULT_SORT, type MarketSort, nextSort, type SortField, sortMarkets } from "./sort-markets";
+import { DEFAULT_SORT, type MarketSort, nextSort, sortMarkets } from "./sort-markets";
 
 const TH = "px-3 py-2 whitespace-nowrap text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
-
-function SortHeader({
-  field,
-  label,
-  sort,
-  onSort,
-}: {
-  field: SortField;
-  label: string;
-  sort: MarketSort;
-  onSort: (field: SortField) => void;
-}) {
-  const active = sort.field === field;
-  const Icon = sort.direction === "asc" ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      className={TH}
-      aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(field)}
-        className="inline-flex items-center gap-1 rounded uppercase hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
-      >
-        {label}
-        {active && <Icon aria-hidden="true" className="h-3.5 w-3.5" />}
-      </button>
-    </th>
-  );
-}
 
 export function AllMarketsTable({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
   const [sort, setSort] = useState<MarketSort>(DEFAULT_SORT);
