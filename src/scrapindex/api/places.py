@@ -1,7 +1,7 @@
 """Public shapes of places (countries, regions, cities), shared by several routers."""
 
 from scrapindex.api.schemas import CamelModel, CountryRef
-from scrapindex.models import City, Country
+from scrapindex.models import City
 
 
 class CountryPublic(CamelModel):
@@ -61,7 +61,3 @@ def city_ref(city: City) -> CityRef:
         slug=city.slug,
         country=CountryRef(code=city.country.code, name=city.country.name),
     )
-
-
-def country_ref(country: Country) -> CountryRef:
-    return CountryRef(code=country.code, name=country.name)
