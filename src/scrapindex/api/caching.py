@@ -51,7 +51,7 @@ class ApiCacheMiddleware:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
             scope["type"] != "http"
-            or scope["method"] not in ("GET", "HEAD")
+            or scope["method"] != "GET"
             or not scope["path"].startswith("/api/")
         ):
             await self.app(scope, receive, send)

@@ -4,6 +4,7 @@ import datetime as dt
 
 from fastapi import APIRouter
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from scrapindex.api.deps import SessionDep
 from scrapindex.api.schemas import CamelModel
@@ -22,7 +23,7 @@ class SiteStats(CamelModel):
     demo_data: bool
 
 
-def count(session: SessionDep, model: type[object]) -> int:
+def count(session: Session, model: type[object]) -> int:
     return session.execute(select(func.count()).select_from(model)).scalar_one()
 
 

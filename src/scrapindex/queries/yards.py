@@ -48,7 +48,8 @@ class YardFilter:
 
 
 def load_yards(session: Session, city_id: int | None = None) -> list[ScrapYard]:
-    query = select(ScrapYard).join(ScrapYard.city).order_by(ScrapYard.id)
+    # The city, its country and region come along through the models' joined eager loads.
+    query = select(ScrapYard).order_by(ScrapYard.id)
     if city_id is not None:
         query = query.where(ScrapYard.city_id == city_id)
     return list(session.scalars(query))
