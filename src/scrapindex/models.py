@@ -104,7 +104,11 @@ class Price(Base):
     """One price per material, city and day. This table is the price history."""
 
     __tablename__ = "prices"
-    __table_args__ = (UniqueConstraint("material_id", "city_id", "price_date"),)
+    __table_args__ = (
+        UniqueConstraint("material_id", "city_id", "price_date"),
+        # Week-over-week figures and the daily update read one or two days across every series.
+        Index("ix_prices_price_date", "price_date"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     material_id: Mapped[int] = mapped_column(ForeignKey("materials.id"))

@@ -25,8 +25,8 @@ export const cityQueries = {
     query: {
       page?: number;
       limit?: number;
-      status?: "all" | "open" | "closed";
-      sort?: "rating" | "name" | "city" | "country" | "reviews";
+      status?: YardStatus;
+      sort?: YardSort;
     },
   ) =>
     queryOptions({
@@ -38,6 +38,60 @@ export const cityQueries = {
           }),
         ),
     }),
+};
+
+export type YardStatus = "all" | "open" | "closed";
+export type YardSort = "rating" | "name" | "city" | "country" | "reviews";
+
+/** The directory's filters, as the API takes them. Empty values are left out of the key. */
+export type DirectoryQuery = {
+  q?: string;
+  country?: string;
+  city?: string;
+  status?: YardStatus;
+  sort?: YardSort;
+  page?: number;
+  limit?: number;
+};
+
+export const yardQueries = {
+  directory: (query: DirectoryQuery) =>
+    queryOptions({
+      queryKey: ["/api/scrap-yards", query],
+      queryFn: () => unwrap(api.GET("/api/scrap-yards", { params: { query } })),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [`/api/scrap-yards/${id}`],
+      queryFn: () => unwrap(api.GET("/api/scrap-yards/{yard_id}", { params: { path: { yard_id: id } } })),
+    }),
+};
+
+export const regionQueries = {
+  detail: (countryCode: string, regionSlug: string) =>
+    queryOptions({
+      queryKey: [`/api/countries/${countryCode.toLowerCase()}/regions/${regionSlug}`],
+      queryFn: () =>
+        unwrap(
+          api.GET("/api/countries/{country_code}/regions/{region_slug}", {
+            params: { path: { country_code: countryCode.toLowerCase(), region_slug: regionSlug } },
+          }),
+        ),
+    }),
+  prices: (countryCode: string, regionSlug: string) =>
+    queryOptions({
+      queryKey: [`/api/countries/${countryCode.toLowerCase()}/regions/${regionSlug}/prices`],
+      queryFn: () =>
+        unwrap(
+          api.GET("/api/countries/{country_code}/regions/{region_slug}/prices", {
+            params: { path: { country_code: countryCode.toLowerCase(), region_slug: regionSlug } },
+          }),
+        ),
+    }),
+};
+
+export const insightQueries = {
+  week: () => queryOptions({ queryKey: ["/api/insights"], queryFn: () => unwrap(api.GET("/api/insights")) }),
 };
 
 export const materialQueries = {

@@ -208,6 +208,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/countries/{country_code}/regions/{region_slug}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Latest price of each material averaged over the region's cities */
+        get: operations["region_prices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The week's movers and the most-tracked materials */
+        get: operations["insights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/materials": {
         parameters: {
             query?: never;
@@ -598,6 +632,17 @@ export interface components {
              */
             website?: string | null;
         };
+        /** CountryMoversPublic */
+        CountryMoversPublic: {
+            /** Code */
+            code: string;
+            /** Fallers */
+            fallers: components["schemas"]["MoverPublic"][];
+            /** Name */
+            name: string;
+            /** Risers */
+            risers: components["schemas"]["MoverPublic"][];
+        };
         /** CountryPublic */
         CountryPublic: {
             /** Citycount */
@@ -641,6 +686,17 @@ export interface components {
             day: number;
             /** Opens */
             opens: string;
+        };
+        /** InsightsPublic */
+        InsightsPublic: {
+            /** Asof */
+            asOf: string | null;
+            /** Comparedwith */
+            comparedWith: string | null;
+            /** Countries */
+            countries: components["schemas"]["CountryMoversPublic"][];
+            /** Mosttracked */
+            mostTracked: components["schemas"]["TrackedMaterialPublic"][];
         };
         /** LegalItem */
         LegalItem: {
@@ -764,6 +820,29 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** MoverPublic */
+        MoverPublic: {
+            /** Changepercent */
+            changePercent: number;
+            city: components["schemas"]["CityRef"];
+            /** Currency */
+            currency: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            material: components["schemas"]["MaterialRef"];
+            /** Price */
+            price: string;
+            /**
+             * Weekagodate
+             * Format: date
+             */
+            weekAgoDate: string;
+            /** Weekagoprice */
+            weekAgoPrice: string;
+        };
         /** Pagination */
         Pagination: {
             /** Limit */
@@ -841,6 +920,25 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** RegionPriceRow */
+        RegionPriceRow: {
+            /** Averageprice */
+            averagePrice: string;
+            /** Citycount */
+            cityCount: number;
+            /** Currency */
+            currency: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            material: components["schemas"]["MaterialRef"];
+            /** Maxprice */
+            maxPrice: string;
+            /** Minprice */
+            minPrice: string;
+        };
         /** RegionPublic */
         RegionPublic: {
             /** Cities */
@@ -912,6 +1010,16 @@ export interface components {
              * @description Leave empty
              */
             website?: string | null;
+        };
+        /** TrackedMaterialPublic */
+        TrackedMaterialPublic: {
+            /** Averagepriceusd */
+            averagePriceUsd: string | null;
+            /** Citycount */
+            cityCount: number;
+            /** Countrycount */
+            countryCount: number;
+            material: components["schemas"]["MaterialRef"];
         };
         /** ValidationError */
         ValidationError: {
@@ -1003,6 +1111,10 @@ export interface components {
         YardSort: "rating" | "name" | "city" | "country" | "reviews";
         /** YardStatsPublic */
         YardStatsPublic: {
+            /** Centerlatitude */
+            centerLatitude: number | null;
+            /** Centerlongitude */
+            centerLongitude: number | null;
             /** Cities */
             cities: number;
             /** Countries */
@@ -1477,6 +1589,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    region_prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                region_slug: string;
+                /** @description ISO 3166 code */
+                country_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPriceRow"][];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    insights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightsPublic"];
                 };
             };
         };

@@ -1,5 +1,6 @@
 """Countries, their regions (states, provinces) and their legal guidance."""
 
+import datetime as dt
 from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Path
@@ -7,12 +8,14 @@ from sqlalchemy import select
 
 from scrapindex.api.deps import CountryDep, SessionDep
 from scrapindex.api.places import CityPublic, CountryPublic, city_public
-from scrapindex.api.schemas import NOT_FOUND, CamelModel, CountryRef
-from scrapindex.models import LegalRule
+from scrapindex.api.prices import MaterialRef
+from scrapindex.api.schemas import NOT_FOUND, CamelModel, CountryRef, MoneyText
+from scrapindex.models import Country, LegalRule, Region
 from scrapindex.queries.places import (
     cities_in_region,
     countries_with_counts,
     find_region,
+    region_price_board,
     regions_with_counts,
     yard_count_in_cities,
 )
@@ -32,6 +35,16 @@ class RegionPublic(CamelModel):
     country: CountryRef
     cities: list[CityPublic]
     scrap_yard_count: int
+
+
+class RegionPriceRow(CamelModel):
+    material: MaterialRef
+    currency: str
+    average_price: MoneyText
+    min_price: MoneyText
+    max_price: MoneyText
+    city_count: int
+    date: dt.date
 
 
 class LegalItem(CamelModel):
@@ -66,20 +79,24 @@ def list_regions(session: SessionDep, country: CountryDep) -> list[RegionSummary
     ]
 
 
+RegionSlug = Annotated[str, Path(max_length=120)]
+
+
+def region_or_404(session: SessionDep, country: Country, slug: str) -> Region:
+    region = find_region(session, country.code, slug)
+    if region is None:
+        raise HTTPException(404, f"Region '{slug}' not found in {country.name}")
+    return region
+
+
 @router.get(
     "/{country_code}/regions/{region_slug}",
     response_model=RegionPublic,
     responses=NOT_FOUND,
     summary="One region with its cities",
 )
-def get_region(
-    session: SessionDep,
-    country: CountryDep,
-    region_slug: Annotated[str, Path(max_length=120)],
-) -> RegionPublic:
-    region = find_region(session, country.code, region_slug)
-    if region is None:
-        raise HTTPException(404, f"Region '{region_slug}' not found in {country.name}")
+def get_region(session: SessionDep, country: CountryDep, region_slug: RegionSlug) -> RegionPublic:
+    region = region_or_404(session, country, region_slug)
     cities = cities_in_region(session, region.id)
     return RegionPublic(
         slug=region.slug,
@@ -88,6 +105,30 @@ def get_region(
         cities=[city_public(c) for c in cities],
         scrap_yard_count=yard_count_in_cities(session, [c.id for c in cities]),
     )
+
+
+@router.get(
+    "/{country_code}/regions/{region_slug}/prices",
+    response_model=list[RegionPriceRow],
+    responses=NOT_FOUND,
+    summary="Latest price of each material averaged over the region's cities",
+)
+def region_prices(
+    session: SessionDep, country: CountryDep, region_slug: RegionSlug
+) -> list[RegionPriceRow]:
+    region = region_or_404(session, country, region_slug)
+    return [
+        RegionPriceRow(
+            material=MaterialRef.model_validate(row.material),
+            currency=row.currency,
+            average_price=row.average,
+            min_price=row.low,
+            max_price=row.high,
+            city_count=row.city_count,
+            date=row.date,
+        )
+        for row in region_price_board(session, region.id)
+    ]
 
 
 @router.get(

@@ -58,6 +58,8 @@ class YardStatsPublic(CamelModel):
     countries: int
     cities: int
     open_now: int
+    center_latitude: float | None
+    center_longitude: float | None
 
 
 class YardPage(CamelModel):

@@ -1,9 +1,15 @@
 """Countries, regions and cities."""
 
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from scrapindex.models import City, Country, Region, ScrapYard
+from scrapindex.queries.prices import MaterialInfo, Quote, latest_quotes
 
 
 def all_cities(session: Session) -> list[City]:
@@ -53,3 +59,41 @@ def yard_count_in_cities(session: Session, city_ids: list[int]) -> int:
     return session.execute(
         select(func.count()).select_from(ScrapYard).where(ScrapYard.city_id.in_(city_ids))
     ).scalar_one()
+
+
+@dataclass(frozen=True)
+class RegionPrice:
+    material: MaterialInfo
+    currency: str
+    average: Decimal
+    low: Decimal
+    high: Decimal
+    city_count: int
+    date: dt.date
+
+
+def region_price_board(session: Session, region_id: int) -> list[RegionPrice]:
+    """Each material's latest price averaged over the region's cities (one currency per country)."""
+    city_ids = {c.id for c in cities_in_region(session, region_id)}
+    if not city_ids:
+        return []
+    country_code = session.get_one(Region, region_id).country_code
+    grouped: dict[tuple[int, str], list[Quote]] = defaultdict(list)
+    for quote in latest_quotes(session, country_code=country_code):
+        if quote.city.id in city_ids:
+            grouped[(quote.material.id, quote.currency)].append(quote)
+    board = []
+    for (_, currency), quotes in grouped.items():
+        prices = [q.price_per_kg for q in quotes]
+        board.append(
+            RegionPrice(
+                material=quotes[0].material,
+                currency=currency,
+                average=sum(prices, Decimal(0)) / len(prices),
+                low=min(prices),
+                high=max(prices),
+                city_count=len(quotes),
+                date=max(q.price_date for q in quotes),
+            )
+        )
+    return sorted(board, key=lambda row: row.average, reverse=True)

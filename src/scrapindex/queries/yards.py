@@ -104,12 +104,18 @@ class YardStats:
     countries: int
     cities: int
     open_now: int
+    center_latitude: float | None
+    center_longitude: float | None
 
 
 def yard_stats(views: list[YardView]) -> YardStats:
+    """Counts over the matching yards, and their mean position (where the directory map centres)."""
+    count = len(views)
     return YardStats(
-        total=len(views),
+        total=count,
         countries=len({v.yard.city.country_code for v in views}),
         cities=len({v.yard.city_id for v in views}),
         open_now=sum(1 for v in views if v.is_open),
+        center_latitude=sum(v.yard.latitude for v in views) / count if count else None,
+        center_longitude=sum(v.yard.longitude for v in views) / count if count else None,
     )
