@@ -33,8 +33,20 @@ PAGE_CHUNKS = {
     "Blog": "src/pages/blog/index.tsx",
     "Blog post": "src/pages/blog-post/index.tsx",
     "Contact": "src/pages/static/contact.tsx",
+    "Directory": "src/pages/directory/index.tsx",
+    "City yards": "src/pages/city-yards/index.tsx",
+    "Yard detail": "src/pages/yard/index.tsx",
+    "Region": "src/pages/region/index.tsx",
+    "Insights": "src/pages/insights/index.tsx",
 }
-LIGHTHOUSE_PAGES = {"Home": "/", "City": "/za/johannesburg", "Material": "/material/copper"}
+LIGHTHOUSE_PAGES = {
+    "Home": "/",
+    "City": "/za/johannesburg",
+    "Material": "/material/copper",
+    "Directory": "/scrap-yards",
+    "City yards": "/za/johannesburg/scrap-yards",
+    "Yard detail": "/scrap-yard/1",
+}
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 
 
@@ -64,8 +76,15 @@ def first_load_sizes() -> list[str]:
     return rows
 
 
-def lighthouse(url: str, runs: int) -> dict[str, float]:
+def loads_leaflet(report: dict[str, Any]) -> bool:
+    """Whether the page fetched the Leaflet chunk (it should only where a map is shown)."""
+    items = report["audits"]["network-requests"]["details"]["items"]
+    return any("leaflet" in str(item.get("url", "")) for item in items)
+
+
+def lighthouse(url: str, runs: int) -> tuple[dict[str, float], bool]:
     scores: dict[str, list[float]] = {c: [] for c in CATEGORIES}
+    leaflet = False
     env = {**os.environ, "CHROME_PATH": "/usr/bin/chromium"}
     flags = " ".join(
         ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -79,7 +98,8 @@ def lighthouse(url: str, runs: int) -> dict[str, float]:
         report = json.loads(result.stdout)
         for category in CATEGORIES:
             scores[category].append(report["categories"][category]["score"] * 100)
-    return {c: statistics.median(v) for c, v in scores.items()}
+        leaflet = leaflet or loads_leaflet(report)
+    return {c: statistics.median(v) for c, v in scores.items()}, leaflet
 
 
 def main() -> None:
@@ -102,14 +122,15 @@ def main() -> None:
             "",
             f"#### Lighthouse 12, mobile, median of {args.runs}",
             "",
-            "| page | " + " | ".join(CATEGORIES) + " |",
-            "|---|" + "---:|" * len(CATEGORIES),
+            "| page | " + " | ".join(CATEGORIES) + " | loads Leaflet |",
+            "|---|" + "---:|" * len(CATEGORIES) + "---|",
         ]
         print("\n".join(rows), flush=True)
         with server(url, args.port, 1, cold=False) as base:
             for name, path in LIGHTHOUSE_PAGES.items():
-                medians = lighthouse(base + path, args.runs)
-                row = f"| {name} | " + " | ".join(f"{medians[c]:.0f}" for c in CATEGORIES) + " |"
+                medians, leaflet = lighthouse(base + path, args.runs)
+                scores = " | ".join(f"{medians[c]:.0f}" for c in CATEGORIES)
+                row = f"| {name} | {scores} | {'yes' if leaflet else 'no'} |"
                 print(row, flush=True)
                 rows.append(row)
         report += rows

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 
 // Debian's Chromium, never a downloaded browser. As root it needs --no-sandbox.
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -71,4 +72,28 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export function queryDatabase(databasePath: string, sql: string): string {
   const script = "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchall())";
   return execFileSync(join(ROOT, ".venv", "bin", "python"), ["-c", script, databasePath, sql], { encoding: "utf8" });
+}
+
+/**
+ * One browser for the test file; returns `open(path, viewport)`, which loads a page in a fresh
+ * context, waits for the network to settle and fails on any uncaught page error.
+ */
+export function browserPages(baseURL: string) {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return async (path: string, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<Page> => {
+    if (!browser) throw new Error("the browser has not started");
+    const context = await newContext(browser, baseURL, viewport);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(path, { waitUntil: "networkidle" });
+    expect(errors, `uncaught errors on ${path}`).toEqual([]);
+    return page;
+  };
 }

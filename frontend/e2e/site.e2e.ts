@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newContext, queryDatabase, screenshot, seriousViolations, type VIEWPORTS } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { browserPages, queryDatabase, screenshot, seriousViolations } from "./browser";
 
 const baseURL = inject("baseURL");
 const databasePath = inject("databasePath");
@@ -46,6 +46,48 @@ const PAGES: PageCheck[] = [
   { path: "/content-disclaimer", name: "disclaimer", heading: /Disclaimer/, texts: ["catalytic"] },
   { path: "/blog", name: "blog", heading: /Blog/, texts: ["Catalytic Converters", "Stay Updated"] },
   { path: "/blog/rhodium-price-per-ounce", name: "blog-post", heading: /Rhodium/i, texts: ["Back to Blog"] },
+  {
+    path: "/scrap-yards",
+    name: "directory",
+    heading: /Global Scrap Yard Directory/,
+    texts: [/Showing 1-20 of \d+ scrap yards \(filtered from \d+ total\)/, "List View", "Map View"],
+  },
+  {
+    path: "/za/johannesburg/scrap-yards",
+    name: "city-yards",
+    heading: /Scrap Yards in Johannesburg/,
+    texts: [/Showing \d+ of \d+ scrap yards/, "Quick Stats", "All Scrap Yards"],
+  },
+  {
+    path: "/scrap-yard/1",
+    name: "yard",
+    heading: /\w/,
+    texts: ["Services & Features", "Opening Hours", "Quick Actions", "Get Directions"],
+  },
+  {
+    path: "/us/california",
+    name: "region",
+    heading: /California Scrap Metal Prices/,
+    texts: [/Average Prices \(Per KG\)/, "Los Angeles"],
+  },
+  {
+    path: "/insights",
+    name: "insights",
+    heading: /Scrap Metal Market Insights/,
+    texts: ["Biggest Risers", "Biggest Fallers", "Most Tracked Materials"],
+  },
+  {
+    path: "/scrap-yard/999999",
+    name: "yard-not-found",
+    heading: /Scrap Yard Not Found/,
+    texts: ["The requested scrap yard could not be found", "Browse All Scrap Yards"],
+  },
+  {
+    path: "/za/atlantis/scrap-yards",
+    name: "city-yards-not-found",
+    heading: /City Not Found/,
+    texts: ["The city you're looking for doesn't exist."],
+  },
   { path: "/no-such-page", name: "not-found", heading: /404 Page Not Found/, texts: ["Go Home"] },
   {
     path: "/za/atlantis",
@@ -61,25 +103,7 @@ const PAGES: PageCheck[] = [
   },
 ];
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(path: string, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<Page> {
-  const context = await newContext(browser, baseURL, viewport);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(path, { waitUntil: "networkidle" });
-  expect(errors, `uncaught errors on ${path}`).toEqual([]);
-  return page;
-}
+const open = browserPages(baseURL);
 
 async function mainText(page: Page): Promise<string> {
   return (await page.locator("#main-content").innerText()).replace(/\s+/g, " ");

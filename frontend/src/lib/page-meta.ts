@@ -36,10 +36,14 @@ function setCanonical(href: string): void {
   link.href = href;
 }
 
-/** Keeps title, description, robots, canonical and share tags right on client-side navigation. */
-export function usePageMeta(meta: PageMeta): void {
-  const { title, description, keywords, noindex } = meta;
+/**
+ * Keeps title, description, robots, canonical and share tags right on client-side navigation.
+ * `null` leaves the head alone: a page that hands its route to another page lets that one speak.
+ */
+export function usePageMeta(meta: PageMeta | null): void {
+  const { title, description, keywords, noindex } = meta ?? {};
   useEffect(() => {
+    if (title === undefined || description === undefined) return;
     const text = fullTitle(title);
     const url = SITE_ROOT + window.location.pathname;
     document.title = text;

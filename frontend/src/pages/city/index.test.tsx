@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CityPriceRow, Yard } from "@/api/client";
 import { cityQueries, countryQueries } from "@/api/queries";
+import { california, californiaPrices } from "@/pages/region/test-fixtures";
 import { renderRoute, type Seed } from "@/test/render";
 import { Component as CityPage } from "./index";
 import {
@@ -256,11 +257,18 @@ describe("City prices page", () => {
   });
 
   it("lists the top rated yards with status and links", () => {
+    // Open/Closed comes from the weekly hours at the current time: fix the time at Sunday noon in
+    // Johannesburg, when the first two yards are closed. The third gives no hours at all.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-22T10:00:00Z"));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const [first, ...rest] = johannesburgYards.data as [Yard, ...Yard[]];
     renderJohannesburg(
       johannesburgSeed(johannesburgPrices, {
         ...johannesburgYards,
-        data: [first, ...rest.slice(0, 1), { ...rest[1], isOpen: null } as Yard],
+        data: [first, ...rest.slice(0, 1), { ...rest[1], isOpen: null, weeklyHours: [] } as Yard],
       }),
     );
     expect(screen.getByRole("heading", { name: "Top Rated Yards" })).toBeInTheDocument();
@@ -274,6 +282,30 @@ describe("City prices page", () => {
       "href",
       "/za/johannesburg/scrap-yards",
     );
+  });
+
+  it("says a yard is open during its hours, whatever the API's flag said", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T08:00:00Z")); // Monday 10:00 in Johannesburg
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    renderJohannesburg(); // the fixture's yards all say isOpen: false
+    const item = screen.getByRole("link", { name: "Pioneer Metal Traders" }).closest("li") as HTMLElement;
+    expect(within(item).getByText("Open")).toBeInTheDocument();
+    expect(screen.queryByText("Closed")).not.toBeInTheDocument();
+  });
+
+  it("shows the top yards on a map above the list", async () => {
+    renderJohannesburg();
+    const map = screen.getByRole("region", { name: "Map of top rated scrap yards in Johannesburg" });
+    expect(map.compareDocumentPosition(screen.getByRole("heading", { name: "Top Rated Yards" }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    for (const name of ["Pioneer Metal Traders", "Anchor Scrap Yard", "Northside Salvage"]) {
+      expect(await within(map).findByRole("button", { name })).toBeInTheDocument();
+    }
+    expect(map.querySelectorAll(".leaflet-marker-icon")).toHaveLength(3);
   });
 
   describe("legal guidance", () => {
@@ -306,19 +338,43 @@ describe("City prices page", () => {
 
   describe("city not found", () => {
     it("shows the not-found screen when the API answers 404", async () => {
-      answerEveryFetch(404, { message: "City 'atlantis' not found" });
+      // Neither a city nor a region of South Africa is called "atlantis".
+      const fetch = answerEveryFetch(404, { message: "City 'atlantis' not found" });
       renderRoute(<CityPage />, { path: PATH, url: "/za/atlantis" });
       expect(await screen.findByRole("heading", { level: 1, name: "City Not Found" })).toBeInTheDocument();
+      const urls = fetch.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
+      expect(urls.some((url) => url.endsWith("/api/countries/za/regions/atlantis"))).toBe(true);
       expect(screen.getByText("The city you're looking for doesn't exist.")).toBeInTheDocument();
       expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
       expect(metaContent("robots")).toBe("noindex,nofollow");
     });
 
-    it("shows the not-found screen when the URL's country is not the city's", () => {
+    it("shows the not-found screen when the URL's country is not the city's", async () => {
+      answerEveryFetch(404, { message: "Region 'johannesburg' not found in United Kingdom" });
       renderJohannesburg(johannesburgSeed(), "/gb/johannesburg");
-      expect(screen.getByRole("heading", { level: 1, name: "City Not Found" })).toBeInTheDocument();
+      expect(await screen.findByRole("heading", { level: 1, name: "City Not Found" })).toBeInTheDocument();
       expect(screen.queryByRole("table")).not.toBeInTheDocument();
       expect(metaContent("robots")).toBe("noindex,nofollow");
+    });
+
+    it("shows the region page when the slug names a region of the country", async () => {
+      vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.endsWith("/api/countries/us/regions/california")) return Response.json(california);
+        if (url.endsWith("/api/countries/us/regions/california/prices")) return Response.json(californiaPrices);
+        return Response.json({ message: "City 'california' not found" }, { status: 404 });
+      });
+      renderRoute(<CityPage />, { path: PATH, url: "/us/california" });
+      expect(
+        await screen.findByRole("heading", { level: 1, name: "California Scrap Metal Prices" }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "Los Angeles" })).toHaveAttribute("href", "/us/los-angeles");
+      expect(await screen.findByRole("link", { name: "Silver (Sterling)" })).toHaveAttribute(
+        "href",
+        "/material/silver",
+      );
+      await waitFor(() => expect(document.title).toBe("California Scrap Metal Prices Today | ScrapIndex"));
+      expect(metaContent("robots")).toBe("index,follow");
     });
 
     it("accepts the country code in any case", () => {

@@ -1,10 +1,11 @@
 import { usePrefetchQuery, useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { ApiError, type City } from "@/api/client";
 import { cityQueries } from "@/api/queries";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
-import { ErrorState, NotFoundState } from "@/components/ui/page-states";
+import { ErrorState } from "@/components/ui/page-states";
 import { type PageMeta, usePageMeta } from "@/lib/page-meta";
 import { LastUpdated } from "./last-updated";
 import { LegalPanel } from "./legal-panel";
@@ -14,10 +15,10 @@ import { PriceTable } from "./price-table";
 import { MarketInsightCard, OtherCitiesCard, QuickLinksCard } from "./sidebar-cards";
 import { NearbyYards, TOP_YARDS } from "./top-yards";
 
-function pageMeta(city: City | undefined, notFound: boolean): PageMeta {
-  if (notFound) {
-    return { title: "City Not Found", description: "The city you're looking for doesn't exist.", noindex: true };
-  }
+// /{country}/{slug} names a city or, failing that, a region of the country (/us/california).
+const RegionPage = lazy(() => import("@/pages/region").then((module) => ({ default: module.Component })));
+
+function pageMeta(city: City | undefined): PageMeta {
   if (!city) return { title: "Scrap Metal Prices Today", description: "Today's scrap metal prices by city." };
   const { name, country } = city;
   return {
@@ -38,16 +39,14 @@ export function Component() {
   const city = cityQuery.data;
   const wrongCountry = city !== undefined && city.country.code.toLowerCase() !== countryCode.toLowerCase();
   const notFound = wrongCountry || (cityQuery.error instanceof ApiError && cityQuery.error.isNotFound);
-  usePageMeta(pageMeta(city, notFound));
+  // A missing city hands the route to the region page, which sets the head (or "City Not Found").
+  usePageMeta(notFound ? null : pageMeta(city));
 
   if (notFound) {
     return (
-      <NotFoundState
-        title="City Not Found"
-        message="The city you're looking for doesn't exist."
-        linkTo="/"
-        linkLabel="Go Home"
-      />
+      <Suspense fallback={<CityPageSkeleton />}>
+        <RegionPage />
+      </Suspense>
     );
   }
   if (cityQuery.isError) {

@@ -1,32 +1,43 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, MapPin } from "lucide-react";
+import { useMemo } from "react";
 import { Link } from "react-router";
 import type { City, Yard } from "@/api/client";
 import { cityQueries } from "@/api/queries";
-import { Badge } from "@/components/ui/badge";
+import { YardMap } from "@/components/map/yard-map";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { Stars } from "@/components/ui/stars";
+import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
 import { cityPath } from "./other-cities";
 
 /** SPEC §9: the city page shows 3 yards; the API sorts by rating by default. */
 export const TOP_YARDS = 3;
 
-export function OpenBadge({ isOpen }: { isOpen: boolean | null }) {
-  if (isOpen === null) return <Badge>Hours unknown</Badge>;
-  return isOpen ? <Badge tone="success">Open</Badge> : <Badge tone="danger">Closed</Badge>;
-}
-
 export function NearbyYards({ city }: { city: City }) {
   const query = useQuery(cityQueries.yards(city.slug, { limit: TOP_YARDS }));
+  const yards = query.data?.data;
+  const mapYards = useMemo(() => (yards ?? []).map(toMapYard), [yards]);
+  const center = useMemo<[number, number]>(() => [city.latitude, city.longitude], [city.latitude, city.longitude]);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Nearby Scrap Yards</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        {/* MAP SLOT (part 2): a Leaflet map of these yards goes here, above the list. */}
+        {query.isPending ? (
+          <Skeleton className="h-64" />
+        ) : (
+          mapYards.length > 0 && (
+            <YardMap
+              yards={mapYards}
+              center={center}
+              heightClass="h-64"
+              label={`Map of top rated scrap yards in ${city.name}`}
+            />
+          )
+        )}
         <h3 className="font-semibold text-slate-900">Top Rated Yards</h3>
         {query.isPending ? (
           <LoadingRegion label="Loading scrap yards">
@@ -58,6 +69,11 @@ export function NearbyYards({ city }: { city: City }) {
   );
 }
 
+function toMapYard(yard: Yard) {
+  const { id, name, latitude, longitude, rating } = yard;
+  return { id, name, latitude, longitude, rating, isOpen: yardIsOpen(yard) };
+}
+
 function YardItem({ yard }: { yard: Yard }) {
   return (
     <li className="rounded-md border border-slate-200 p-3">
@@ -65,7 +81,7 @@ function YardItem({ yard }: { yard: Yard }) {
         <Link to={`/scrap-yard/${yard.id}`} className="font-medium text-brand-700 hover:underline">
           {yard.name}
         </Link>
-        <OpenBadge isOpen={yard.isOpen} />
+        <OpenBadge isOpen={yardIsOpen(yard)} />
       </div>
       <p className="mt-1 flex items-start gap-1 text-sm text-slate-600">
         <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />

@@ -1,0 +1,133 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { browserPages, screenshot } from "./browser";
+
+// The yard pages as a visitor uses them: paging, filters, the map, a yard, sharing it.
+const baseURL = inject("baseURL");
+
+const open = browserPages(baseURL);
+
+const mainText = async (page: Page) => (await page.locator("#main-content").innerText()).replace(/\s+/g, " ");
+const showing = (page: Page) =>
+  page
+    .getByText(/^Showing /)
+    .first()
+    .innerText();
+const cardTitles = (page: Page) => page.locator("#main-content h3").allInnerTexts();
+
+describe("global directory", () => {
+  it("pages through the yards", async () => {
+    const page = await open("/scrap-yards");
+    await expect.poll(() => showing(page)).toMatch(/^Showing 1-20 of (\d+) scrap yards \(filtered from \1 total\)/);
+    const firstPage = await cardTitles(page);
+    await page.getByRole("button", { name: "Page 2", exact: true }).click();
+    await expect.poll(() => showing(page)).toMatch(/^Showing 21-40 of/);
+    await expect.poll(() => cardTitles(page)).not.toEqual(firstPage);
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    await page.context().close();
+  });
+
+  it("combines country, city and status filters, and keeps the city when the country changes", async () => {
+    const page = await open("/scrap-yards");
+    await page.getByLabel("Country").selectOption({ label: "South Africa" });
+    await expect.poll(() => showing(page)).toMatch(/^Showing 1-\d+ of \d+ scrap yards \(filtered from \d+ total\)/);
+    await page.getByLabel("City").selectOption({ label: "Durban" });
+    await expect.poll(() => mainText(page)).toMatch(/Durban, South Africa/);
+    const durban = await showing(page);
+    expect(await mainText(page)).not.toMatch(/Johannesburg, South Africa/);
+    // Durban's yards are open or closed depending on the hour the test runs; either way a status
+    // filter on top of the city must narrow the list.
+    const openCount = await page.locator("#main-content").getByText("Open", { exact: true }).count();
+    await page.getByLabel("Status").selectOption({ label: openCount > 0 ? "Closed" : "Open Now" });
+    await expect.poll(() => showing(page)).not.toBe(durban);
+    // SPEC §4: a new country does not reset the city, so nothing matches.
+    await page.getByLabel("Country").selectOption({ label: "Canada" });
+    await page.getByText("No scrap yards found").first().waitFor();
+    await page.getByText("Try adjusting your search criteria").waitFor();
+    await screenshot(page, "directory-no-match");
+    await page.context().close();
+  });
+
+  it("shows at most 100 markers in map view", async () => {
+    const page = await open("/scrap-yards");
+    await page.getByRole("tab", { name: /Map View/ }).click();
+    await page.getByRole("heading", { name: "Global Scrap Yards Map" }).waitFor();
+    await page.getByText("Showing first 100 locations on map. Use filters to narrow results.").waitFor();
+    const markers = page.locator(".leaflet-marker-icon");
+    await expect.poll(() => markers.count(), { timeout: 15_000 }).toBe(100);
+    await page.getByLabel("Country").selectOption({ label: "New Zealand" });
+    const fewerButSome = async () => {
+      const count = await markers.count();
+      return count > 0 && count < 100;
+    };
+    await expect.poll(fewerButSome, { timeout: 15_000 }).toBe(true);
+    await screenshot(page, "directory-map");
+    await page.context().close();
+  });
+});
+
+describe("city scrap yards", () => {
+  it("pages through a city's yards and filters by status", async () => {
+    const page = await open("/us/new-york/scrap-yards"); // the demo's largest city: two pages
+    await expect.poll(() => showing(page)).toMatch(/^Showing 10 of \d+ scrap yards/);
+    const firstPage = await cardTitles(page);
+    await page.getByRole("button", { name: "Page 2", exact: true }).click();
+    await expect.poll(() => cardTitles(page)).not.toEqual(firstPage);
+    await page.getByLabel(/Status/).selectOption({ label: "Closed" });
+    await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBeNull();
+    expect(await page.locator(".leaflet-marker-icon").count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it("follows the old /scrap-yards/{city} address to the city's yards", async () => {
+    const page = await open("/scrap-yards/durban");
+    await page.waitForURL("**/za/durban/scrap-yards");
+    await page.getByRole("heading", { name: "Scrap Yards in Durban" }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe("scrap yard detail", () => {
+  it("opens from the directory and shares its link through the clipboard", async () => {
+    const page = await open("/scrap-yards");
+    const context = page.context();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    // Desktop Chromium on Linux may offer no share sheet; make sure the fallback is what runs.
+    await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }));
+    const firstName = (await cardTitles(page))[0] ?? "";
+    await page
+      .getByRole("link", { name: /View Details/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/scrap-yard\/\d+$/);
+    await expect.poll(() => page.locator("h1").innerText()).toBe(firstName);
+    await page.getByRole("button", { name: /Share/ }).click();
+    await page.getByText("Link copied").first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await context.close();
+  });
+});
+
+describe("regions and insights", () => {
+  it("lists a region's cities with averaged prices", async () => {
+    const page = await open("/us/california");
+    await page.getByRole("heading", { name: "California Scrap Metal Prices" }).waitFor();
+    const table = page.getByRole("table").first();
+    await table.locator("tbody tr").first().waitFor();
+    expect(await table.locator("tbody tr").count()).toBeGreaterThan(10);
+    await page.getByRole("link", { name: "Los Angeles" }).first().click();
+    await page.waitForURL("**/us/los-angeles");
+    await page.getByRole("heading", { name: "Los Angeles Scrap Metal Prices" }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows the week's movers with links to the material", async () => {
+    const page = await open("/insights");
+    await page.getByText("Biggest Risers").first().waitFor();
+    const link = page.locator("#main-content a[href^='/material/']").first();
+    const href = await link.getAttribute("href");
+    await link.click();
+    await page.waitForURL(`**${href}`);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,71 @@
+// The Leaflet half of the yard map, in its own chunk so that only pages showing a map load it.
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import markerIcon from "leaflet/dist/images/marker-icon.png";
+import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
+import markerShadow from "leaflet/dist/images/marker-shadow.png";
+import type { MapYard } from "./types";
+
+const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+const ATTRIBUTION =
+  import.meta.env.VITE_MAP_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+// Bundled marker images instead of a CDN (DESIGN §6).
+const markerIconOptions = L.icon({
+  iconUrl: markerIcon,
+  iconRetinaUrl: markerIcon2x,
+  shadowUrl: markerShadow,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  shadowSize: [41, 41],
+});
+
+export type MapOptions = {
+  yards: MapYard[];
+  center: [number, number];
+  zoom: number;
+  onOpenYard?: (id: number) => void;
+};
+
+function popupContent(yard: MapYard, onOpenYard?: (id: number) => void): HTMLElement {
+  const box = document.createElement("div");
+  const name = document.createElement("strong");
+  name.textContent = yard.name;
+  const status = document.createElement("div");
+  status.textContent = yard.isOpen === null ? "Hours unknown" : yard.isOpen ? "Open" : "Closed";
+  status.style.color = yard.isOpen === null ? "#334155" : yard.isOpen ? "#166534" : "#991b1b";
+  const rating = document.createElement("div");
+  const filled = yard.rating ? Math.floor(yard.rating) : 0;
+  rating.setAttribute("aria-label", yard.rating ? `Rated ${yard.rating.toFixed(1)} out of 5` : "Not rated yet");
+  rating.textContent = `${"★".repeat(filled)}${"☆".repeat(5 - filled)} ${yard.rating ? yard.rating.toFixed(1) : "N/A"}`;
+  box.append(name, status, rating);
+  if (onOpenYard) {
+    const link = document.createElement("a");
+    link.href = `/scrap-yard/${yard.id}`;
+    link.textContent = "View Details";
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      onOpenYard(yard.id);
+    });
+    box.append(link);
+  }
+  return box;
+}
+
+/** Builds the map in `element`: zoom 12 on the centre, or the yards' bounds padded by 10%. */
+export function createYardMap(element: HTMLElement, { yards, center, zoom, onOpenYard }: MapOptions): L.Map {
+  const map = L.map(element, { scrollWheelZoom: false }).setView(center, zoom);
+  L.tileLayer(TILE_URL, { attribution: ATTRIBUTION, maxZoom: 19 }).addTo(map);
+  for (const yard of yards) {
+    L.marker([yard.latitude, yard.longitude], { icon: markerIconOptions, title: yard.name, alt: yard.name })
+      .bindPopup(popupContent(yard, onOpenYard))
+      .addTo(map);
+  }
+  if (yards.length > 1) {
+    const bounds = L.latLngBounds(yards.map((y) => [y.latitude, y.longitude] as [number, number]));
+    // Room above for the 41 px marker pins, so the northernmost one is not cut off.
+    map.fitBounds(bounds.pad(0.1), { paddingTopLeft: [12, 41], paddingBottomRight: [12, 0] });
+  }
+  return map;
+}

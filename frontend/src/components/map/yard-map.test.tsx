@@ -1,0 +1,34 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { type MapYard, YardMap } from "./yard-map";
+
+const yards: MapYard[] = [
+  { id: 1, name: "Alpha Metals", latitude: -26.2, longitude: 28.04, rating: 4.6, isOpen: true },
+  { id: 2, name: "Beta Scrap", latitude: -26.1, longitude: 28.1, rating: null, isOpen: false },
+];
+
+function mapOf(items: MapYard[]) {
+  return (
+    <MemoryRouter>
+      <YardMap yards={items} center={[-26.2, 28.04]} label="Map of scrap yards" />
+    </MemoryRouter>
+  );
+}
+
+const renderMap = (items: MapYard[]) => render(mapOf(items));
+
+describe("YardMap", () => {
+  it("puts one labelled marker per yard", async () => {
+    renderMap(yards);
+    expect(screen.getByRole("region", { name: "Map of scrap yards" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole("button", { name: /Alpha Metals|Beta Scrap/ })).toHaveLength(2));
+  });
+
+  it("rebuilds the markers when the yards change", async () => {
+    const { rerender } = renderMap(yards);
+    await waitFor(() => expect(document.querySelectorAll(".leaflet-marker-icon")).toHaveLength(2));
+    rerender(mapOf(yards.slice(0, 1)));
+    await waitFor(() => expect(document.querySelectorAll(".leaflet-marker-icon")).toHaveLength(1));
+  });
+});

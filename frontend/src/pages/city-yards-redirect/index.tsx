@@ -1,0 +1,37 @@
+import { useQuery } from "@tanstack/react-query";
+import { Navigate, useLocation, useParams } from "react-router";
+import { ApiError } from "@/api/client";
+import { cityQueries } from "@/api/queries";
+import { ErrorState } from "@/components/ui/page-states";
+import { usePageMeta } from "@/lib/page-meta";
+import { CITY_NOT_FOUND_META, CityNotFound } from "@/pages/city-yards/city-not-found";
+import { CityYardsSkeleton } from "@/pages/city-yards/page-skeleton";
+
+/** /scrap-yards/{citySlug}: the old address of a city's yard list, sent on to /{cc}/{slug}/scrap-yards. */
+export function Component() {
+  const { citySlug = "" } = useParams();
+  const { search } = useLocation();
+  const { data: city, error, refetch } = useQuery(cityQueries.detail(citySlug));
+  const notFound = error instanceof ApiError && error.isNotFound;
+  usePageMeta(
+    notFound
+      ? CITY_NOT_FOUND_META
+      : {
+          title: "Scrap Yards",
+          description: "Local scrap yards with ratings, opening hours and contacts.",
+          noindex: true,
+        },
+  );
+
+  if (city) return <Navigate replace to={`/${city.country.code.toLowerCase()}/${city.slug}/scrap-yards${search}`} />;
+  if (notFound) return <CityNotFound />;
+  if (error) {
+    return (
+      <>
+        <h1 className="sr-only">Scrap Yards</h1>
+        <ErrorState error={error} onRetry={() => refetch()} />
+      </>
+    );
+  }
+  return <CityYardsSkeleton />;
+}

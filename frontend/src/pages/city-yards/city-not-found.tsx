@@ -1,0 +1,19 @@
+import { NotFoundState } from "@/components/ui/page-states";
+
+/** SPEC §8: the city pages' fallback for an unknown city (or a city under another country). */
+export function CityNotFound() {
+  return (
+    <NotFoundState
+      title="City Not Found"
+      message="The city you're looking for doesn't exist."
+      linkTo="/"
+      linkLabel="Go Home"
+    />
+  );
+}
+
+export const CITY_NOT_FOUND_META = {
+  title: "City Not Found",
+  description: "The city you're looking for doesn't exist.",
+  noindex: true,
+};

@@ -1,0 +1,167 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useRef } from "react";
+import { useParams } from "react-router";
+import { ApiError, type City } from "@/api/client";
+import { cityQueries } from "@/api/queries";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
+import { ErrorState } from "@/components/ui/page-states";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount } from "@/lib/format";
+import { type PageMeta, usePageMeta } from "@/lib/page-meta";
+import { cityPath } from "@/pages/city/other-cities";
+import { CITY_NOT_FOUND_META, CityNotFound } from "./city-not-found";
+import { averageRating, countOpen, filterYards } from "./filter-yards";
+import { CityYardsSkeleton, SidebarSkeleton } from "./page-skeleton";
+import { QuickStatsCard } from "./quick-stats-card";
+import { SearchFilterCard } from "./search-filter-card";
+import { ListHeading, YardList, YardListSkeleton } from "./yard-list";
+import { YardMapCard } from "./yard-map-card";
+import { PAGE_SIZE, useYardParams } from "./yard-params";
+
+function pageMeta(city: City | undefined, notFound: boolean, page: number): PageMeta {
+  if (notFound) return CITY_NOT_FOUND_META;
+  if (!city)
+    return { title: "Scrap Yards", description: "Local scrap yards with ratings, opening hours and contacts." };
+  const { name, country } = city;
+  return {
+    title: `Scrap Yards in ${name}, ${country.name}${page > 1 ? ` - Page ${page}` : ""}`,
+    description: `Scrap yards in ${name}, ${country.name}: ratings and reviews, opening hours, phone numbers, websites and directions, with today's ${name} scrap metal prices.`,
+    keywords: `scrap yards ${name}, scrap metal recycling ${name}, scrap dealers ${name}, ${country.name} scrap yards`,
+  };
+}
+
+export function Component() {
+  const { countryCode = "", citySlug = "" } = useParams();
+  const { page } = useYardParams();
+  const cityQuery = useQuery(cityQueries.detail(citySlug));
+  const city = cityQuery.data;
+  const wrongCountry = city !== undefined && city.country.code.toLowerCase() !== countryCode.toLowerCase();
+  const notFound = wrongCountry || (cityQuery.error instanceof ApiError && cityQuery.error.isNotFound);
+  usePageMeta(pageMeta(city, notFound, page));
+
+  if (notFound) return <CityNotFound />;
+  if (cityQuery.isError) {
+    return (
+      <>
+        <h1 className="sr-only">Scrap Yards</h1>
+        <ErrorState error={cityQuery.error} onRetry={() => cityQuery.refetch()} />
+      </>
+    );
+  }
+  if (!city) return <CityYardsSkeleton />;
+  return <CityYards city={city} />;
+}
+
+/** The page's yards from the server (status, sort, page), the previous page kept while the next loads. */
+function useCityYards(citySlug: string) {
+  const { page, status, sort } = useYardParams();
+  const options = cityQueries.yards(citySlug, { page, limit: PAGE_SIZE, status, sort });
+  return useQuery({
+    ...options,
+    // Only within the same city: another city's yards must never stand in for these.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[0] === options.queryKey[0] ? keepPreviousData(previous) : undefined,
+  });
+}
+
+function scrollToList(heading: HTMLHeadingElement | null) {
+  if (!heading) return;
+  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView?.({ behavior: reduce ? "auto" : "smooth", block: "start" });
+}
+
+function CityYards({ city }: { city: City }) {
+  const params = useYardParams();
+  const { page, status, sort, q, setPage } = params;
+  const query = useCityYards(city.slug);
+  const pageYards = query.data?.data;
+  const pagination = query.data?.pagination;
+  const shown = useMemo(() => filterYards(pageYards ?? [], q), [pageYards, q]);
+  const stats = useMemo(
+    () => ({ average: averageRating(pageYards ?? []), open: countOpen(pageYards ?? []) }),
+    [pageYards],
+  );
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+
+  // A page past the end (an old link, or fewer yards after a status change) starts again at 1.
+  const pastTheEnd =
+    pagination !== undefined && !query.isPlaceholderData && pagination.total > 0 && page > pagination.pages;
+  useEffect(() => {
+    if (pastTheEnd) setPage(1, true);
+  }, [pastTheEnd, setPage]);
+
+  const changePage = (next: number) => {
+    setPage(next);
+    scrollToList(heading.current);
+  };
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <Breadcrumbs
+          items={[{ label: "Home", to: "/" }, { label: city.name, to: cityPath(city) }, { label: "Scrap Yards" }]}
+        />
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Scrap Yards in {city.name}</h1>
+        {pagination ? (
+          <p aria-live="polite" className="mt-2 text-slate-700">
+            Showing {formatCount(shown.length)} of {formatCount(pagination.total)} scrap yards
+          </p>
+        ) : (
+          query.isPending && <Skeleton className="mt-3 h-4 w-48" />
+        )}
+      </header>
+      <AdSlot id="city-yards-ad-1" />
+      <SearchFilterCard
+        query={q}
+        onQuery={params.setQuery}
+        status={status}
+        onStatus={params.setStatus}
+        sort={sort}
+        onSort={params.setSort}
+        results={pageYards ? shown.length : undefined}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby={headingId} className="min-w-0 space-y-4 lg:col-span-2">
+          <ListHeading id={headingId} ref={heading} />
+          {query.isPending ? (
+            <YardListSkeleton />
+          ) : query.isError ? (
+            <ErrorState error={query.error} onRetry={() => query.refetch()} />
+          ) : (
+            <YardList
+              cityName={city.name}
+              yards={shown}
+              query={q}
+              page={page}
+              pages={query.data.pagination.pages}
+              onPageChange={changePage}
+              stale={query.isPlaceholderData}
+            />
+          )}
+        </section>
+        <aside aria-label="Map and quick stats" className="space-y-6">
+          {query.isPending ? (
+            <SidebarSkeleton />
+          ) : (
+            pagination && (
+              <>
+                <YardMapCard city={city} yards={shown} />
+                <QuickStatsCard
+                  city={city}
+                  total={pagination.total}
+                  averageRating={stats.average}
+                  openNow={stats.open}
+                />
+              </>
+            )
+          )}
+          <AdSlot id="city-yards-ad-2" />
+        </aside>
+      </div>
+      <AdSlot id="city-yards-ad-3" />
+    </div>
+  );
+}

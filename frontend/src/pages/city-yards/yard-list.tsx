@@ -1,0 +1,77 @@
+import type { Ref } from "react";
+import type { Yard } from "@/api/client";
+import { EmptyState } from "@/components/ui/page-states";
+import { neighbourPages, Pagination } from "@/components/ui/pagination";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { YardItem } from "./yard-item";
+
+/** Skeleton cards while a page of yards loads. */
+export const YARD_SKELETONS = 5;
+
+export function YardCardsSkeleton() {
+  return (
+    <ul className="space-y-4">
+      {Array.from({ length: YARD_SKELETONS }, (_, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own
+        <li key={n} data-testid="yard-skeleton">
+          <Skeleton className="h-44" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function YardListSkeleton() {
+  return (
+    <LoadingRegion label="Loading scrap yards">
+      <YardCardsSkeleton />
+    </LoadingRegion>
+  );
+}
+
+type Props = {
+  cityName: string;
+  yards: readonly Yard[];
+  /** The search text, for the empty state's hint. */
+  query: string;
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+  /** A newer page is on its way; the list shown is the previous one. */
+  stale: boolean;
+};
+
+export function YardList({ cityName, yards, query, page, pages, onPageChange, stale }: Props) {
+  return (
+    <div className="space-y-6">
+      {yards.length === 0 ? (
+        <EmptyState
+          title={`No scrap yards found in ${cityName}`}
+          hint={query.trim() ? "No yard on this page matches your search. Try other words or another page." : undefined}
+        />
+      ) : (
+        <ul aria-busy={stale} className={`space-y-4 transition-opacity ${stale ? "opacity-60" : ""}`}>
+          {yards.map((yard) => (
+            <YardItem key={yard.id} yard={yard} />
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={page}
+        pages={pages}
+        items={neighbourPages(page, pages)}
+        onPageChange={onPageChange}
+        label="Scrap yard pages"
+      />
+    </div>
+  );
+}
+
+/** The list's heading; focus and scrolling land here when the page changes. */
+export function ListHeading({ id, ref }: { id: string; ref: Ref<HTMLHeadingElement> }) {
+  return (
+    <h2 id={id} ref={ref} tabIndex={-1} className="scroll-mt-20 text-xl font-semibold text-slate-900 outline-none">
+      All Scrap Yards
+    </h2>
+  );
+}

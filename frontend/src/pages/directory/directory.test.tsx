@@ -1,0 +1,315 @@
+import { configure, getConfig, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useLocation } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { YardPage } from "@/api/client";
+import { never, spyOnFetch } from "@/test/network";
+import { renderRoute } from "@/test/render";
+import { Component as DirectoryPage } from "./index";
+import { CITIES, COUNTRIES, YARDS, yardPage } from "./test-fixtures";
+
+const fetchSpy = spyOnFetch();
+
+// A whole page with real providers renders slowly on a busy machine: wait longer than the defaults.
+const asyncTimeout = getConfig().asyncUtilTimeout;
+beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
+afterAll(() => configure({ asyncUtilTimeout: asyncTimeout }));
+
+type YardsHandler = (params: URLSearchParams) => YardPage | Response | Promise<Response>;
+
+/** Answers the three endpoints the page calls; every directory request's query is recorded. */
+function serve(handler: YardsHandler = () => yardPage(YARDS)) {
+  const requests: URLSearchParams[] = [];
+  fetchSpy.mockImplementation(async (input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname === "/api/countries") return Response.json(COUNTRIES);
+    if (url.pathname === "/api/cities") return Response.json(CITIES);
+    if (url.pathname === "/api/scrap-yards") {
+      requests.push(url.searchParams);
+      const answer = await handler(url.searchParams);
+      return answer instanceof Response ? answer : Response.json(answer);
+    }
+    return Response.json({ message: "Not found" }, { status: 404 });
+  });
+  return {
+    requests,
+    /** The query strings sent so far, parameters sorted. */
+    sent: () =>
+      requests.map((params) => {
+        const sorted = new URLSearchParams(params);
+        sorted.sort();
+        return sorted.toString();
+      }),
+  };
+}
+
+function Location() {
+  return <div data-testid="location">{useLocation().search}</div>;
+}
+
+function renderPage(url = "/scrap-yards") {
+  const user = userEvent.setup();
+  const result = renderRoute(
+    <>
+      <DirectoryPage />
+      <Location />
+    </>,
+    { path: "/scrap-yards", url },
+  );
+  return { ...result, user };
+}
+
+const search = () => screen.getByTestId("location").textContent;
+const select = (name: string) => screen.getByRole("combobox", { name });
+const cards = () => screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
+
+describe("Global scrap yard directory", { timeout: 20_000 }, () => {
+  it("shows the server's stats for the filtered set and the showing text", async () => {
+    const api = serve(() =>
+      yardPage(YARDS, { total: 45, pages: 3 }, { total: 45, countries: 2, cities: 3, openNow: 7 }),
+    );
+    renderPage();
+    expect(await screen.findByRole("heading", { level: 1, name: "Global Scrap Yard Directory" })).toBeInTheDocument();
+    const stat = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+    await waitFor(() => expect(stat("Total Yards")).toBe("45"));
+    expect(stat("Countries")).toBe("2");
+    expect(stat("Cities")).toBe("3");
+    expect(stat("Open Now")).toBe("7");
+    expect(screen.getByText("Showing 1-3 of 45 scrap yards (filtered from 569 total)")).toBeInTheDocument();
+    expect(api.sent()).toEqual(["limit=20&page=1"]);
+    expect(cards()).toEqual(["Montague Gardens Recycling", "Phoenix Recycling", "Mercury Scrap Metal"]);
+  });
+
+  it("shows nine skeleton cards in a loading region on the first load", async () => {
+    fetchSpy.mockImplementation(never);
+    renderPage();
+    const loading = await screen.findByRole("status");
+    expect(loading).toHaveTextContent("Loading scrap yards");
+    expect(within(loading).getAllByTestId("yard-card-skeleton")).toHaveLength(9);
+  });
+
+  it("gives each card its details link and only the contact buttons the yard has", async () => {
+    serve();
+    renderPage();
+    const card = async (name: string) => {
+      const heading = await screen.findByRole("heading", { level: 3, name });
+      return within(heading.closest("li") as HTMLElement);
+    };
+    const both = await card("Montague Gardens Recycling");
+    expect(both.getByRole("link", { name: /^View Details/ })).toHaveAttribute("href", "/scrap-yard/26");
+    expect(both.getByRole("link", { name: /^Call/ })).toHaveAttribute("href", "tel:0215550102");
+    const website = both.getByRole("link", { name: /^Website/ });
+    expect(website).toHaveAttribute("href", "https://montague-gardens-recycling-cape-town.example.com");
+    expect(website).toHaveAttribute("target", "_blank");
+    expect(website).toHaveAttribute("rel", "noopener noreferrer");
+    expect(both.getByText("Cape Town, South Africa")).toBeInTheDocument();
+    expect(both.getByText("266 Main Road, Montague Gardens, Cape Town, 7460")).toBeInTheDocument();
+    expect(both.getByText("(31 reviews)")).toBeInTheDocument();
+    expect(both.getByText("Monday")).toBeInTheDocument();
+
+    const phoneOnly = await card("Phoenix Recycling");
+    expect(phoneOnly.getByRole("link", { name: /^Call/ })).toBeInTheDocument();
+    expect(phoneOnly.queryByRole("link", { name: /^Website/ })).not.toBeInTheDocument();
+
+    const websiteOnly = await card("Mercury Scrap Metal");
+    expect(websiteOnly.queryByRole("link", { name: /^Call/ })).not.toBeInTheDocument();
+    expect(websiteOnly.getByRole("link", { name: /^Website/ })).toBeInTheDocument();
+  });
+
+  it("sends the search text once typing pauses and goes back to page 1", async () => {
+    const api = serve(() => yardPage(YARDS, { total: 45, pages: 3 }));
+    const { user } = renderPage("/scrap-yards?page=2");
+    await screen.findByText("Montague Gardens Recycling");
+    await user.type(screen.getByRole("searchbox", { name: "Search" }), "cape");
+    await waitFor(() => expect(api.sent()).toContain("limit=20&page=1&q=cape"));
+    expect(api.sent()).toEqual(["limit=20&page=2", "limit=20&page=1&q=cape"]);
+    expect(search()).toBe("?q=cape");
+    expect(screen.getByPlaceholderText("Search yards, cities...")).toHaveValue("cape");
+  });
+
+  it.each([
+    ["Country", "za", "country=za&limit=20&page=1"],
+    ["City", "cape-town", "city=cape-town&limit=20&page=1"],
+    ["Status", "open", "limit=20&page=1&status=open"],
+    ["Status", "closed", "limit=20&page=1&status=closed"],
+    ["Sort by", "name", "limit=20&page=1&sort=name"],
+    ["Sort by", "city", "limit=20&page=1&sort=city"],
+    ["Sort by", "country", "limit=20&page=1&sort=country"],
+    ["Sort by", "reviews", "limit=20&page=1&sort=reviews"],
+  ])("sends the %s filter %s to the API and resets the page", async (label, value, expected) => {
+    const api = serve(() => yardPage(YARDS, { total: 45, pages: 3 }));
+    const { user } = renderPage("/scrap-yards?page=3");
+    await screen.findByText("Montague Gardens Recycling");
+    await waitFor(() => expect(select("City")).toHaveTextContent("Cape Town"));
+    await waitFor(() => expect(select("Country")).toHaveTextContent("South Africa"));
+    await user.selectOptions(select(label), value);
+    await waitFor(() => expect(api.sent()).toContain(expected));
+    expect(search()).not.toContain("page=");
+  });
+
+  it("offers the status and sort choices of the spec, defaults selected", async () => {
+    serve();
+    renderPage();
+    await screen.findByText("Montague Gardens Recycling");
+    const labels = (name: string) =>
+      within(select(name))
+        .getAllByRole("option")
+        .map((option) => option.textContent);
+    expect(labels("Status")).toEqual(["All", "Open Now", "Closed"]);
+    expect(labels("Sort by")).toEqual(["Highest Rated", "Name A-Z", "City A-Z", "Country A-Z", "Most Reviews"]);
+    expect(select("Status")).toHaveValue("all");
+    expect(select("Sort by")).toHaveValue("rating");
+    // Only countries with yards, by name.
+    await waitFor(() =>
+      expect(labels("Country")).toEqual([
+        "All Countries",
+        "Australia",
+        "South Africa",
+        "United Kingdom",
+        "United States",
+      ]),
+    );
+  });
+
+  it("limits the city choices to the chosen country", async () => {
+    serve();
+    renderPage("/scrap-yards?country=za");
+    await screen.findByText("Montague Gardens Recycling");
+    const options = () =>
+      within(select("City"))
+        .getAllByRole("option")
+        .map((option) => option.textContent);
+    await waitFor(() => expect(options()).toEqual(["All Cities", "Cape Town", "Johannesburg"]));
+    expect(select("Country")).toHaveValue("za");
+  });
+
+  it("keeps the chosen city when the country changes, and shows the empty state", async () => {
+    const api = serve((params) => (params.get("country") === "za" ? yardPage([]) : yardPage(YARDS.slice(0, 1))));
+    const { user } = renderPage("/scrap-yards?city=london");
+    await screen.findByText("Montague Gardens Recycling");
+    await waitFor(() => expect(select("Country")).toHaveTextContent("South Africa"));
+    await user.selectOptions(select("Country"), "za");
+    await waitFor(() => expect(api.sent()).toContain("city=london&country=za&limit=20&page=1"));
+    expect(await screen.findByText("No scrap yards found")).toBeInTheDocument();
+    expect(screen.getByText("Try adjusting your search criteria")).toBeInTheDocument();
+    expect(screen.getByText("Showing 0 of 0 scrap yards (filtered from 569 total)")).toBeInTheDocument();
+    expect(select("City")).toHaveValue("london");
+    expect(within(select("City")).getByRole("option", { name: "London (United Kingdom)" })).toBeInTheDocument();
+    expect(search()).toBe("?city=london&country=za");
+  });
+
+  it("goes back to page 1 when the page is past the last one", async () => {
+    const api = serve((params) =>
+      params.get("page") === "9"
+        ? yardPage([], { page: 9, pages: 3, total: 45 })
+        : yardPage(YARDS, { page: 1, pages: 3, total: 45 }),
+    );
+    renderPage("/scrap-yards?page=9&sort=name");
+    expect(await screen.findByText("Montague Gardens Recycling")).toBeInTheDocument();
+    expect(api.sent()).toEqual(["limit=20&page=9&sort=name", "limit=20&page=1&sort=name"]);
+    expect(search()).toBe("?sort=name");
+    expect(screen.queryByText("No scrap yards found")).not.toBeInTheDocument();
+  });
+
+  it("pages with a window of five numbers, a gap and the last page", async () => {
+    const api = serve((params) => {
+      const page = Number(params.get("page"));
+      return yardPage(page === 12 ? YARDS.slice(2) : YARDS, { page, pages: 12, total: 223 });
+    });
+    const { user } = renderPage();
+    await screen.findByText("Montague Gardens Recycling");
+    expect(screen.getByText("Page 1 of 12")).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Scrap yard pages" });
+    const numbers = within(nav)
+      .getAllByRole("button", { name: /^Page \d+$/ })
+      .map((button) => button.textContent);
+    expect(numbers).toEqual(["1", "2", "3", "4", "5", "12"]);
+    expect(nav).toHaveTextContent("…");
+    expect(within(nav).getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+
+    await user.click(within(nav).getByRole("button", { name: "Page 12" }));
+    await waitFor(() => expect(screen.getByText("Page 12 of 12")).toBeInTheDocument());
+    expect(api.sent()).toContain("limit=20&page=12");
+    expect(search()).toBe("?page=12");
+    expect(screen.getByText("Showing 221-221 of 223 scrap yards (filtered from 569 total)")).toBeInTheDocument();
+    expect(cards()).toEqual(["Mercury Scrap Metal"]);
+  });
+
+  it("keeps the last results on screen while new filters load", async () => {
+    let release: (response: Response) => void = () => undefined;
+    serve((params) =>
+      params.get("status") === "open"
+        ? new Promise<Response>((resolve) => {
+            release = resolve;
+          })
+        : yardPage(YARDS),
+    );
+    const { user } = renderPage();
+    await screen.findByText("Montague Gardens Recycling");
+    await user.selectOptions(select("Status"), "open");
+    expect(screen.queryByTestId("loading")).not.toBeInTheDocument();
+    expect(screen.getByText("Montague Gardens Recycling")).toBeInTheDocument();
+    release(Response.json(yardPage(YARDS.slice(1, 2))));
+    await waitFor(() => expect(cards()).toEqual(["Phoenix Recycling"]));
+  });
+
+  it("switches to the map view: its own request for 100 yards, heading, badge and markers", async () => {
+    const api = serve((params) =>
+      params.get("limit") === "100" ? yardPage(YARDS, { limit: 100, total: 3 }) : yardPage(YARDS),
+    );
+    const { user } = renderPage("/scrap-yards?status=open");
+    await screen.findByText("Montague Gardens Recycling");
+    expect(screen.getByRole("tab", { name: "List View" })).toHaveAttribute("aria-selected", "true");
+    await user.click(screen.getByRole("tab", { name: "Map View" }));
+    expect(await screen.findByRole("heading", { name: "Global Scrap Yards Map" })).toBeInTheDocument();
+    expect(await screen.findByText("3 locations")).toBeInTheDocument();
+    expect(api.sent()).toContain("limit=100&page=1&status=open");
+    expect(search()).toBe("?status=open&view=map");
+    await waitFor(() => expect(document.querySelectorAll(".leaflet-marker-icon")).toHaveLength(3));
+    expect(screen.getByRole("button", { name: /Phoenix Recycling/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Showing first 100 locations/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { level: 3 })).not.toBeInTheDocument();
+  });
+
+  it("notes that only the first 100 locations are mapped when more match", async () => {
+    serve((params) => yardPage(YARDS, { limit: Number(params.get("limit")), pages: 2, total: 150 }));
+    renderPage("/scrap-yards?view=map");
+    expect(
+      await screen.findByText("Showing first 100 locations on map. Use filters to narrow results."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("3 locations")).toBeInTheDocument();
+    expect(screen.getByText("Showing 1-3 of 150 scrap yards (filtered from 569 total)")).toBeInTheDocument();
+  });
+
+  it("goes back to the list with the arrow keys", async () => {
+    serve();
+    const { user } = renderPage("/scrap-yards?view=map");
+    await screen.findByRole("heading", { name: "Global Scrap Yards Map" });
+    await user.click(screen.getByRole("tab", { name: "Map View" }));
+    await user.keyboard("{ArrowLeft}");
+    expect(await screen.findByText("Montague Gardens Recycling")).toBeInTheDocument();
+    expect(search()).toBe("");
+  });
+
+  it("shows the error with a retry that loads the yards", async () => {
+    let fail = true;
+    serve(() =>
+      fail ? Response.json({ message: "Database unavailable" }, { status: 500 }) : yardPage(YARDS.slice(0, 1)),
+    );
+    const { user } = renderPage();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Database unavailable");
+    expect(screen.getAllByText("Not available")).toHaveLength(4);
+    fail = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Montague Gardens Recycling")).toBeInTheDocument();
+  });
+
+  it("reserves the three directory ad slots", async () => {
+    serve();
+    const { container } = renderPage();
+    await screen.findByText("Montague Gardens Recycling");
+    const slots = [...container.querySelectorAll("[data-ad-slot]")].map((slot) => slot.id);
+    expect(slots).toEqual(["directory-ad-1", "directory-ad-2", "directory-ad-3"]);
+  });
+});

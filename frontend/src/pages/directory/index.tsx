@@ -1,0 +1,95 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { cityQueries, countryQueries, yardQueries } from "@/api/queries";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { ErrorState } from "@/components/ui/page-states";
+import { usePageMeta } from "@/lib/page-meta";
+import { DirectoryFilters } from "./directory-filters";
+import { DirectoryHero } from "./directory-hero";
+import { DirectoryMap, useMapYards } from "./directory-map";
+import { PAGE_SIZE, toQuery, useDirectoryState } from "./directory-params";
+import { cityOptions, countryOptions } from "./filter-options";
+import { ShowingText } from "./showing-text";
+import { useSearchText } from "./use-search-text";
+import { ViewTabs } from "./view-tabs";
+import { YardList, YardListSkeleton } from "./yard-list";
+
+function useDirectoryMeta() {
+  usePageMeta({
+    title: "Scrap Yard Directory - Find Scrap Yards Worldwide",
+    description:
+      "Browse scrap yards in South Africa, the USA, Australia, the UK, Canada and more: addresses, phone numbers, ratings, opening hours and a map.",
+    keywords: "scrap yard directory, scrap yards near me, scrap metal recycling, scrap yard opening hours",
+  });
+}
+
+/** Country and city choices; the city list follows the chosen country (SPEC §2). */
+function useFilterOptions(country: string, city: string) {
+  const countries = useQuery(countryQueries.list());
+  const cities = useQuery(cityQueries.list());
+  return {
+    countries: useMemo(() => countryOptions(countries.data ?? [], country), [countries.data, country]),
+    cities: useMemo(() => cityOptions(cities.data ?? [], country, city), [cities.data, country, city]),
+  };
+}
+
+export function Component() {
+  useDirectoryMeta();
+  const { state, setFilter, setPage, setView } = useDirectoryState();
+  const { page, view, ...filters } = state;
+  const commitText = useCallback((q: string) => setFilter({ q }, { replace: true }), [setFilter]);
+  const [text, setText] = useSearchText(filters.q, commitText);
+  const options = useFilterOptions(filters.country, filters.city);
+  const list = useQuery({
+    ...yardQueries.directory(toQuery(filters, page, PAGE_SIZE)),
+    placeholderData: keepPreviousData,
+  });
+  const map = useMapYards(filters, view === "map");
+  const results = useRef<HTMLDivElement>(null);
+
+  // SPEC §4: a page past the last one goes back to page 1.
+  const outOfRange = list.data !== undefined && !list.isPlaceholderData && page > list.data.pagination.pages;
+  useEffect(() => {
+    if (outOfRange) setPage(1, { replace: true });
+  }, [outOfRange, setPage]);
+
+  const changePage = (next: number) => {
+    setPage(next);
+    results.current?.scrollIntoView?.({ block: "start" });
+  };
+  const shown = view === "map" ? map.data : outOfRange ? undefined : list.data;
+
+  return (
+    <div className="space-y-6">
+      <DirectoryHero stats={list.data?.stats} failed={list.isError} />
+      <AdSlot id="directory-ad-1" />
+      <DirectoryFilters
+        filters={filters}
+        text={text}
+        onText={setText}
+        countries={options.countries}
+        cities={options.cities}
+        onChange={(changes) => setFilter(changes)}
+      />
+      <div ref={results} className="scroll-mt-4">
+        <ViewTabs
+          view={view}
+          onViewChange={setView}
+          summary={<ShowingText result={shown} />}
+          list={
+            list.isPending || outOfRange ? (
+              <YardListSkeleton />
+            ) : list.isError ? (
+              <ErrorState error={list.error} onRetry={() => list.refetch()} />
+            ) : (
+              <YardList result={list.data} stale={list.isPlaceholderData} onPageChange={changePage} />
+            )
+          }
+          map={<DirectoryMap query={map} />}
+        />
+      </div>
+      <AdSlot id="directory-ad-2" />
+      <AdSlot id="directory-ad-3" />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Insights } from "@/api/client";
+import { insightQueries } from "@/api/queries";
+import { EmptyState, ErrorState } from "@/components/ui/page-states";
+import { UnitToggle } from "@/components/ui/unit-toggle";
+import { formatDate } from "@/lib/format";
+import { usePageMeta } from "@/lib/page-meta";
+import { useUnit } from "@/lib/use-unit";
+import { CountryMoversCard } from "./country-movers";
+import { InsightsSkeleton } from "./insights-skeleton";
+import { MostTrackedCard } from "./most-tracked";
+
+export function Component() {
+  usePageMeta({
+    title: "Scrap Metal Market Insights - Weekly Price Movers",
+    description:
+      "This week's biggest scrap metal price risers and fallers in each country, and the materials tracked in the most cities.",
+    keywords: "scrap metal market insights, scrap price changes, scrap metal price trends",
+  });
+  const { data, error, isPending, refetch } = useQuery(insightQueries.week());
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-2">
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Scrap Metal Market Insights</h1>
+          {data?.asOf && data.comparedWith && (
+            <p className="text-slate-700">
+              Week to {formatDate(data.asOf)} compared with {formatDate(data.comparedWith)}
+            </p>
+          )}
+        </div>
+        <UnitToggle />
+      </header>
+      {isPending ? (
+        <InsightsSkeleton />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => refetch()} />
+      ) : (
+        <InsightsBody insights={data} />
+      )}
+    </div>
+  );
+}
+
+function InsightsBody({ insights }: { insights: Insights }) {
+  const [unit] = useUnit();
+  const countries = insights.countries.filter((country) => country.risers.length + country.fallers.length > 0);
+  if (countries.length === 0 && insights.mostTracked.length === 0) {
+    return <EmptyState title="No price data available" />;
+  }
+  return (
+    <>
+      <p className="text-sm text-slate-600">
+        Figures come from the stored daily prices: each city's latest price against its price a week earlier. Averages
+        across countries are converted to US dollars.
+      </p>
+      <section aria-labelledby="movers-heading" className="space-y-4">
+        <h2 id="movers-heading" className="text-xl font-semibold text-slate-900">
+          Biggest Movers by Country
+        </h2>
+        {countries.length === 0 ? (
+          <EmptyState title="No price data available" />
+        ) : (
+          countries.map((country) => <CountryMoversCard key={country.code} country={country} unit={unit} />)
+        )}
+      </section>
+      {insights.mostTracked.length > 0 && <MostTrackedCard materials={insights.mostTracked} unit={unit} />}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import type { Insights } from "@/api/client";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatCount, formatPrice, type Unit } from "@/lib/format";
+
+const CELL = "px-1.5 py-2 sm:px-3";
+
+/** Materials priced in the most cities, with their cross-country average converted to USD. */
+export function MostTrackedCard({ materials, unit }: { materials: Insights["mostTracked"]; unit: Unit }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Most Tracked Materials</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <div className="-mx-4 overflow-x-auto sm:mx-0">
+          <table aria-label="Most tracked materials" className="w-full min-w-[24rem] text-left text-[13px] sm:text-sm">
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className={`${CELL} font-semibold`}>
+                  Material
+                </th>
+                <th scope="col" className={`${CELL} text-right font-semibold whitespace-nowrap`}>
+                  Cities Tracked
+                </th>
+                <th scope="col" className={`${CELL} text-right font-semibold whitespace-nowrap`}>
+                  Countries
+                </th>
+                <th scope="col" className={`${CELL} text-right font-semibold whitespace-nowrap`}>
+                  Average (USD)
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {materials.map(({ material, cityCount, countryCount, averagePriceUsd }) => (
+                <tr key={material.id} className="hover:bg-slate-50">
+                  <th scope="row" className={`${CELL} font-normal`}>
+                    <Link to={`/material/${material.slug}`} className="font-medium text-brand-700 hover:underline">
+                      {material.name}
+                    </Link>
+                    <span className="block text-xs text-slate-600">{material.grade ?? material.category}</span>
+                  </th>
+                  <td className={`${CELL} text-right tabular-nums`}>{formatCount(cityCount)}</td>
+                  <td className={`${CELL} text-right tabular-nums`}>{formatCount(countryCount)}</td>
+                  <td className={`${CELL} text-right font-semibold whitespace-nowrap tabular-nums`}>
+                    {averagePriceUsd === null ? "N/A" : formatPrice(averagePriceUsd, "USD", unit)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+import { MapPin } from "lucide-react";
+import { Link } from "react-router";
+import type { Mover } from "@/api/client";
+import { formatDate, formatPrice, type Unit } from "@/lib/format";
+import { ChangeCell } from "./change-cell";
+
+const CELL = "px-1.5 py-2 sm:px-3";
+
+/** Risers or fallers of one country: material and city, the price a week ago and now, the change. */
+export function MoverTable({ movers, label, unit }: { movers: Mover[]; label: string; unit: Unit }) {
+  return (
+    <div className="-mx-4 overflow-x-auto sm:mx-0">
+      <table aria-label={label} className="w-full min-w-[20rem] text-left text-[13px] sm:text-sm">
+        <thead className="border-b border-slate-200 text-slate-700">
+          <tr>
+            <th scope="col" className={`${CELL} font-semibold`}>
+              Material / City
+            </th>
+            <th scope="col" className={`${CELL} text-right font-semibold whitespace-nowrap`}>
+              Week Ago
+            </th>
+            <th scope="col" className={`${CELL} text-right font-semibold whitespace-nowrap`}>
+              Now
+            </th>
+            <th scope="col" className={`${CELL} text-right font-semibold whitespace-nowrap`}>
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {movers.map((mover) => (
+            <tr key={`${mover.material.id}:${mover.city.id}`} className="hover:bg-slate-50">
+              <th scope="row" className={`${CELL} font-normal`}>
+                <Link to={`/material/${mover.material.slug}`} className="font-medium text-brand-700 hover:underline">
+                  {mover.material.name}
+                </Link>
+                <Link
+                  to={`/${mover.city.country.code.toLowerCase()}/${mover.city.slug}`}
+                  className="mt-0.5 flex w-fit items-center gap-1 text-xs text-slate-700 hover:text-brand-700 hover:underline"
+                >
+                  <MapPin aria-hidden="true" className="h-3 w-3 shrink-0" />
+                  {mover.city.name}
+                </Link>
+              </th>
+              <td className={`${CELL} text-right whitespace-nowrap tabular-nums text-slate-700`}>
+                <span title={formatDate(mover.weekAgoDate)}>
+                  {formatPrice(mover.weekAgoPrice, mover.currency, unit)}
+                </span>
+              </td>
+              <td className={`${CELL} text-right font-semibold whitespace-nowrap tabular-nums`}>
+                <span title={formatDate(mover.date)}>{formatPrice(mover.price, mover.currency, unit)}</span>
+              </td>
+              <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>
+                <ChangeCell percent={mover.changePercent} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useParams } from "react-router";
+import { ApiError, type YardDetail } from "@/api/client";
+import { yardQueries } from "@/api/queries";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { ErrorState, NotFoundState } from "@/components/ui/page-states";
+import { trackEvent } from "@/lib/analytics";
+import { formatRating } from "@/lib/format";
+import { type PageMeta, usePageMeta } from "@/lib/page-meta";
+import { CityPricesCard } from "./city-prices-card";
+import { ContactCard } from "./contact-card";
+import { parseYardId } from "./paths";
+import { ServicesCard } from "./services-card";
+import { HoursCard, QuickActionsCard } from "./side-cards";
+import { YardHeader } from "./yard-header";
+import { YardLocation } from "./yard-location";
+import { YardSkeleton } from "./yard-skeleton";
+
+const NOT_FOUND = { title: "Scrap Yard Not Found", message: "The requested scrap yard could not be found" };
+
+function pageMeta(yard: YardDetail | undefined, notFound: boolean): PageMeta {
+  if (notFound) return { title: NOT_FOUND.title, description: NOT_FOUND.message, noindex: true };
+  if (!yard)
+    return { title: "Scrap Yard Details", description: "Scrap yard contact details, opening hours and prices." };
+  const { name, address, city } = yard;
+  const rating =
+    yard.rating === null ? "Not rated yet" : `Rated ${formatRating(yard.rating)}/5 from ${yard.reviewCount} reviews`;
+  return {
+    title: `${name} - Scrap Yard in ${city.name}`,
+    description: `${name}, ${address}. ${rating}. Contact details, opening hours and current ${city.name} scrap metal prices.`,
+    keywords: `${name}, scrap yard ${city.name}, scrap metal ${city.name}, ${city.country.name} scrap yards`,
+  };
+}
+
+/** SPEC §7: "view_scrap_yard" once per yard shown. */
+function useViewEvent(yard: YardDetail | undefined) {
+  const tracked = useRef<number | null>(null);
+  useEffect(() => {
+    if (!yard || tracked.current === yard.id) return;
+    tracked.current = yard.id;
+    trackEvent({ action: "view_scrap_yard", category: "scrap_yards", label: `${yard.city.name} - ${yard.name}` });
+  }, [yard]);
+}
+
+export function Component() {
+  const { yardId } = useParams();
+  const id = parseYardId(yardId);
+  const query = useQuery({ ...yardQueries.detail(id ?? 0), enabled: id !== null });
+  const yard = query.data;
+  const notFound = id === null || (query.error instanceof ApiError && query.error.isNotFound);
+  usePageMeta(pageMeta(yard, notFound));
+  useViewEvent(yard);
+
+  if (notFound) {
+    return (
+      <NotFoundState
+        title={NOT_FOUND.title}
+        message={NOT_FOUND.message}
+        linkTo="/scrap-yards"
+        linkLabel="Browse All Scrap Yards"
+      />
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <h1 className="sr-only">Scrap Yard</h1>
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      </>
+    );
+  }
+  if (!yard) return <YardSkeleton />;
+  return <YardPage yard={yard} />;
+}
+
+function YardPage({ yard }: { yard: YardDetail }) {
+  return (
+    <div className="space-y-6">
+      <YardHeader yard={yard} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <ServicesCard />
+          <CityPricesCard city={yard.city} />
+          <YardLocation yard={yard} />
+        </div>
+        <aside aria-label="Contact and hours" className="space-y-6">
+          <ContactCard yard={yard} />
+          <HoursCard yard={yard} />
+          <QuickActionsCard yard={yard} />
+          <AdSlot id="yard-ad-1" />
+        </aside>
+      </div>
+    </div>
+  );
+}
