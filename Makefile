@@ -42,7 +42,8 @@ db: install ## Migrate the database to the newest schema
 demo: db ## Seed the demo data set if the database is empty
 	$(BIN)/scrapindex demo seed --if-empty
 
-run: demo frontend ## Install, build, migrate, seed if empty, and serve on http://127.0.0.1:8000
+run: demo frontend ## Install, build, migrate, seed if empty, bring prices up to today, and serve on http://127.0.0.1:8000
+	-$(BIN)/scrapindex prices update  # a failed inbox file is reported, the site still starts
 	$(BIN)/scrapindex serve
 
 test: lint typecheck pytest frontend-check e2e ## Every check: Python, front end, browser tests

@@ -2,7 +2,7 @@
 
 import datetime as dt
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,7 @@ from scrapindex.data.demo import DemoConfig
 from scrapindex.data.seed import seed_demo
 from scrapindex.db import create_db_engine
 from scrapindex.settings import PROJECT_ROOT, Settings
+from tests.databases import PostgresTemplates, SqliteTemplates
 from tests.pg_server import find_pg_bin, temporary_postgres
 
 CONTENT_DIR = PROJECT_ROOT / "content"
@@ -62,3 +63,42 @@ def client(database_url: str) -> Iterator[TestClient]:
     )
     with TestClient(create_app(settings)) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="session")
+def sqlite_templates(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplates:
+    return SqliteTemplates(tmp_path_factory.mktemp("templates"))
+
+
+@pytest.fixture(scope="session")
+def postgres_templates(postgres_url: str) -> Iterator[PostgresTemplates]:
+    templates = PostgresTemplates(postgres_url)
+    yield templates
+    templates.dispose()
+
+
+FreshDatabase = Callable[[DemoConfig], Engine]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def fresh_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[FreshDatabase]:
+    """Makes databases of the test's own, seeded with a given demo configuration."""
+    engines: list[Engine] = []
+    if request.param == "sqlite":
+        sqlite: SqliteTemplates = request.getfixturevalue("sqlite_templates")
+    else:
+        postgres: PostgresTemplates = request.getfixturevalue("postgres_templates")
+
+    def make(config: DemoConfig) -> Engine:
+        if request.param == "sqlite":
+            url = sqlite.clone(config, tmp_path / f"db-{len(engines)}.sqlite3")
+        else:
+            url = postgres.clone(config)
+        engines.append(create_db_engine(url))
+        return engines[-1]
+
+    yield make
+    for engine in engines:
+        engine.dispose()
+        if request.param == "postgresql":
+            postgres.drop(engine.url.render_as_string(hide_password=False))

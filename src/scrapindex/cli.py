@@ -1,8 +1,11 @@
-"""The `scrapindex` command: database, demo data and serving."""
+"""The `scrapindex` command: database, demo data, imports, the daily update and serving."""
 
 import datetime as dt
 import json
+import logging
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -10,19 +13,44 @@ import typer
 import uvicorn
 from rich.console import Console
 from rich.table import Table
+from sqlalchemy import Engine
 
 from scrapindex import migrate
+from scrapindex.data.daily_update import (
+    DailyUpdateReport,
+    build_scheduler,
+    prices_are_stale,
+    run_daily_update,
+)
 from scrapindex.data.demo import DEFAULT_SEED, DemoConfig
+from scrapindex.data.imports.fx import import_fx_rates
+from scrapindex.data.imports.prices import import_prices
+from scrapindex.data.imports.report import ImportReport, progress_bar, summary_table
+from scrapindex.data.imports.yards import import_yards
 from scrapindex.data.seed import DatabaseNotEmptyError, database_is_empty, seed_demo
 from scrapindex.db import create_db_engine
-from scrapindex.settings import get_settings
+from scrapindex.settings import Settings, get_settings
 
 app = typer.Typer(help="ScrapIndex: scrap metal prices and scrap yards.", no_args_is_help=True)
 db_app = typer.Typer(help="Database schema.", no_args_is_help=True)
 demo_app = typer.Typer(help="The demo data set.", no_args_is_help=True)
+prices_app = typer.Typer(help="Price feeds and the daily update.", no_args_is_help=True)
+fx_app = typer.Typer(help="Exchange rates.", no_args_is_help=True)
+yards_app = typer.Typer(help="The scrap yard directory.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 app.add_typer(demo_app, name="demo")
+app.add_typer(prices_app, name="prices")
+app.add_typer(fx_app, name="fx")
+app.add_typer(yards_app, name="yards")
 console = Console()
+
+ImportFile = Annotated[
+    Path, typer.Argument(exists=True, dir_okay=False, readable=True, help="A .csv or .json file")
+]
+AllowOutliers = Annotated[
+    bool,
+    typer.Option(help="Accept values over 3x or under a third of their series' 7-day median"),
+]
 
 
 @db_app.command("upgrade")
@@ -70,6 +98,120 @@ def demo_seed(
     for name, count in vars(report).items():
         table.add_row(name, f"{count:,}")
     console.print(table)
+
+
+@prices_app.command("import")
+def prices_import(file: ImportFile, allow_outliers: AllowOutliers = False) -> None:
+    """Import a price feed (date, country, city, material, price, currency, unit, source)."""
+    with _database(get_settings()) as engine, progress_bar(console) as progress:
+        report = import_prices(engine, file, allow_outliers=allow_outliers, progress=progress)
+    _finish_import(report)
+
+
+@fx_app.command("import")
+def fx_import(file: ImportFile, allow_outliers: AllowOutliers = False) -> None:
+    """Import daily exchange rates (date, currency, usd_per_unit, source)."""
+    with _database(get_settings()) as engine, progress_bar(console) as progress:
+        report = import_fx_rates(engine, file, allow_outliers=allow_outliers, progress=progress)
+    _finish_import(report)
+
+
+@yards_app.command("import")
+def yards_import(file: ImportFile) -> None:
+    """Import scrap yards from a CSV file or an OpenStreetMap export (Overpass JSON, GeoJSON)."""
+    with _database(get_settings()) as engine, progress_bar(console) as progress:
+        report = import_yards(engine, file, progress=progress)
+    _finish_import(report)
+
+
+@contextmanager
+def _database(settings: Settings) -> Iterator[Engine]:
+    engine = create_db_engine(settings.effective_database_url)
+    try:
+        yield engine
+    finally:
+        engine.dispose()
+
+
+def _finish_import(report: ImportReport) -> None:
+    _print_import(report)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _print_import(report: ImportReport) -> None:
+    console.print(summary_table(report))
+    if report.skipped:
+        console.print("[yellow]Skipped (not imported):[/yellow]")
+        for line in report.skipped_lines():
+            console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
+    if not report.ok:
+        console.print("[red]Problems (nothing was written):[/red]")
+        for line in report.problem_lines():
+            console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
+        if report.outliers:
+            console.print("To accept the outliers, import again with --allow-outliers.")
+
+
+@prices_app.command("update")
+def prices_update(
+    demo: Annotated[
+        bool | None,
+        typer.Option(help="Extend the demo data to today (default: when the data is demo data)"),
+    ] = None,
+) -> None:
+    """The daily update: import the inbox's feed files; in demo mode, extend the demo to today."""
+    report = _daily_update(get_settings(), demo)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _daily_update(settings: Settings, demo: bool | None = None) -> DailyUpdateReport:
+    with _database(settings) as engine, progress_bar(console) as progress:
+        report = run_daily_update(
+            engine,
+            inbox_dir=settings.effective_inbox_dir,
+            content_dir=settings.content_dir,
+            demo=demo,
+            progress=progress,
+        )
+    _print_daily_update(report, settings.effective_inbox_dir)
+    return report
+
+
+def _print_daily_update(report: DailyUpdateReport, inbox_dir: Path) -> None:
+    if not report.inbox:
+        console.print(f"No feed files in {inbox_dir}.")
+    for outcome in report.inbox:
+        if outcome.report is not None:
+            _print_import(outcome.report)
+        else:
+            console.print(f"[red]{outcome.name}: {outcome.problem}[/red]")
+        console.print(f"{outcome.name} moved to {outcome.moved_to}")
+    if report.demo is not None:
+        console.print(
+            f"Demo data extended to {report.today}: {report.demo.prices:,} prices, "
+            f"{report.demo.fx_rates:,} exchange rates added."
+        )
+
+
+@app.command()
+def schedule() -> None:
+    """Run the daily update every day at DAILY_UPDATE_TIME (UTC) until stopped."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    settings = get_settings()
+    with _database(settings) as engine:
+        stale = prices_are_stale(engine)
+    if stale:
+        console.print("Prices are older than today: updating now.")
+        _daily_update(settings)
+    at = settings.daily_update_time
+    scheduler = build_scheduler(lambda: _daily_update(settings), at)
+    console.print(f"Daily update scheduled at {at:%H:%M} UTC. Ctrl+C stops.")
+    try:
+        scheduler.start()
+    except KeyboardInterrupt:
+        console.print("Stopped.")
 
 
 @app.command()

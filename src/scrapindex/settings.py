@@ -1,5 +1,6 @@
 """Typed settings, read from the environment (prefix-free names) and an optional .env file."""
 
+import datetime as dt
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,6 +22,8 @@ class Settings(BaseSettings):
     site_root: str = "http://127.0.0.1:8000"
     api_cache_seconds: int = Field(default=60, ge=0)
     client_hash_salt: str = "scrapindex"  # set a secret value in production
+    inbox_dir: Path | None = None  # feed files for the daily update; unset means data_dir/inbox
+    daily_update_time: dt.time = dt.time(3, 15)  # when `scrapindex schedule` runs it, UTC
 
     @property
     def effective_database_url(self) -> str:
@@ -31,6 +34,10 @@ class Settings(BaseSettings):
         if url:
             return url
         return f"sqlite:///{self.data_dir / 'scrapindex.sqlite3'}"
+
+    @property
+    def effective_inbox_dir(self) -> Path:
+        return self.inbox_dir or self.data_dir / "inbox"
 
 
 @lru_cache

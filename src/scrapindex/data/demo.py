@@ -23,6 +23,14 @@ DEMO_SOURCE_ID = 1
 DEFAULT_SEED = 20241
 CENT = Decimal("0.01")
 
+# The random walks: each day keeps this much of yesterday's deviation and adds a fresh shock.
+FX_PERSISTENCE = 0.98
+FX_VOLATILITY = 0.004
+MARKET_PERSISTENCE = 0.995  # the market-wide path of a material, shared by all cities
+LOCAL_PERSISTENCE = 0.9  # each city's own wobble around it
+LOCAL_VOLATILITY_SHARE = 0.4
+BOARD_STANDS_PROBABILITY = 0.35  # yards do not re-price every material every day
+
 # US dollars per unit, around which the demo exchange rates wander.
 FX_CENTRES = {
     "USD": 1.0,
@@ -96,9 +104,57 @@ class DemoData:
         yield from _price_rows(self)
 
 
-def _rng(config: DemoConfig, *parts: object) -> random.Random:
+def seeded_rng(seed: int, *parts: object) -> random.Random:
     # Seeding from a string is stable across Python versions and independent of call order.
-    return random.Random(":".join(str(p) for p in (config.seed, *parts)))
+    return random.Random(":".join(str(p) for p in (seed, *parts)))
+
+
+def _rng(config: DemoConfig, *parts: object) -> random.Random:
+    return seeded_rng(config.seed, *parts)
+
+
+def city_price_level(seed: int, city_slug: str) -> float:
+    """How much dearer (or cheaper) than the material's reference level a city's yards pay."""
+    return seeded_rng(seed, "city-level", city_slug).uniform(0.92, 1.08)
+
+
+def next_fx_drift(drift: float, rng: random.Random) -> float:
+    """Tomorrow's log deviation of a currency from its centre rate."""
+    return FX_PERSISTENCE * drift + rng.gauss(0, FX_VOLATILITY)
+
+
+def board_price(fresh: Decimal, previous: Decimal, rng: random.Random) -> Decimal:
+    """The price a yard posts: often yesterday's board stands instead of the fresh quote."""
+    if previous and rng.random() < BOARD_STANDS_PROBABILITY:
+        return previous
+    return max(fresh, CENT)
+
+
+def next_demo_price(
+    previous: Decimal,
+    centre: float,
+    volatility: float,
+    market_shock: float,
+    rng: random.Random,
+) -> Decimal:
+    """The day after ``previous`` on a demo walk, for extending a stored series day by day.
+
+    The generator's two hidden paths (market and local) are not stored, so the step follows
+    their sum: the log deviation from ``centre`` (the reference level in local currency) keeps
+    the market path's persistence and takes the day's market shock, shared by every city,
+    plus a local one.
+    """
+    deviation = math.log(float(previous) / centre)
+    local_shock = rng.gauss(0, volatility * LOCAL_VOLATILITY_SHARE)
+    deviation = MARKET_PERSISTENCE * deviation + market_shock + local_shock
+    fresh = Decimal(str(centre * math.exp(deviation))).quantize(CENT)
+    return board_price(fresh, previous, rng)
+
+
+def next_fx_rate(previous: Decimal, centre: float, rng: random.Random) -> Decimal:
+    """The day after ``previous`` on a currency's demo walk around ``centre`` (USD per unit)."""
+    drift = next_fx_drift(math.log(float(previous) / centre), rng)
+    return Decimal(str(round(centre * math.exp(drift), 8)))
 
 
 def slugify(text: str) -> str:
@@ -167,7 +223,7 @@ def _add_fx(data: DemoData, currencies: list[str]) -> None:
         drift, series = 0.0, []
         for day in dates:
             if currency != "USD":
-                drift = 0.98 * drift + rng.gauss(0, 0.004)
+                drift = next_fx_drift(drift, rng)
             rate = round(centre * math.exp(drift), 8)
             series.append(rate)
             data.fx_rates.append(
@@ -188,7 +244,7 @@ def _market_walks(data: DemoData) -> dict[str, list[float]]:
         rng = _rng(data.config, "market", material["slug"])
         level, path = 0.0, []
         for _ in range(data.config.days):
-            level = 0.995 * level + rng.gauss(0, material["volatility"])
+            level = MARKET_PERSISTENCE * level + rng.gauss(0, material["volatility"])
             path.append(level)
         walks[material["slug"]] = path
     return walks
@@ -202,19 +258,17 @@ def _price_rows(data: DemoData) -> Iterator[dict[str, Any]]:
     for city in data.cities:
         currency = currency_of[city["country_code"]]
         fx = data.fx_by_day[currency]
-        city_level = _rng(config, "city-level", city["slug"]).uniform(0.92, 1.08)
+        city_level = city_price_level(config.seed, city["slug"])
         for material_id, material in enumerate(data.material_refs, start=1):
             rng = _rng(config, "series", city["slug"], material["slug"])
             local, previous = 0.0, Decimal(0)
             market = walks[material["slug"]]
             for i, day in enumerate(dates):
-                local = 0.9 * local + rng.gauss(0, material["volatility"] * 0.4)
+                local_shock = rng.gauss(0, material["volatility"] * LOCAL_VOLATILITY_SHARE)
+                local = LOCAL_PERSISTENCE * local + local_shock
                 usd = material["usdPerKg"] * city_level * math.exp(market[i] + local)
                 price = Decimal(str(usd / fx[i])).quantize(CENT)
-                # Yards do not re-price every material every day: often yesterday's board stands.
-                if previous and rng.random() < 0.35:
-                    price = previous
-                previous = max(price, CENT)
+                previous = board_price(price, previous, rng)
                 yield {
                     "material_id": material_id,
                     "city_id": city["id"],

@@ -1,0 +1,332 @@
+"""Importing a price feed: rows of date, country, city, material, price, currency, unit, source.
+
+Prices are stored per kg: a price per lb or per tonne is divided by the unit's exact weight in
+kg and rounded half-even to the column's four places, so it stays exact to the cent.
+"""
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+
+from scrapindex import revision
+from scrapindex.data.imports.checks import (
+    OUTLIER_WINDOW_DAYS,
+    SeriesDay,
+    median_before,
+    outlier_message,
+)
+from scrapindex.data.imports.pipeline import run_import
+from scrapindex.data.imports.reading import SourceRow
+from scrapindex.data.imports.report import ImportReport, Progress
+from scrapindex.data.imports.series import SeriesImporter
+from scrapindex.data.imports.sources import check_source_name, source_ids, source_kinds
+from scrapindex.data.imports.values import (
+    FieldChecks,
+    fits_column,
+    past_date,
+    positive_decimal,
+    utc_today,
+)
+from scrapindex.models import City, Country, Material, Price
+from scrapindex.queries.current_prices import refresh_current_prices
+
+COLUMNS = ("date", "country", "city", "material", "price", "currency", "unit", "source")
+KG_PER_UNIT = {"kg": Decimal(1), "lb": Decimal("0.45359237"), "t": Decimal(1000)}
+PRICE_PLACES = 4  # models.money(): 14 digits, 4 of them after the point
+PRICE_INTEGER_DIGITS = 10
+
+
+@dataclass(frozen=True)
+class PriceRow:
+    position: int
+    material_id: int
+    city_id: int
+    price_date: dt.date
+    price_per_kg: Decimal
+    currency: str
+    source: str
+
+
+class StoredPrice(NamedTuple):
+    id: int
+    price_per_kg: Decimal
+    currency: str
+    source_id: int
+
+
+@dataclass(frozen=True)
+class PriceReferences:
+    """Cities, materials, currencies and sources, loaded once per import."""
+
+    city_ids: dict[str, int]
+    city_countries: dict[int, str]
+    material_ids: dict[str, int]
+    country_currencies: dict[str, str]
+    source_kinds: dict[str, str]
+
+    @classmethod
+    def load(cls, connection: Connection) -> "PriceReferences":
+        cities = connection.execute(select(City.slug, City.id, City.country_code)).all()
+        return cls(
+            city_ids={slug: city_id for slug, city_id, _ in cities},
+            city_countries={city_id: country for _, city_id, country in cities},
+            material_ids=dict(connection.execute(select(Material.slug, Material.id)).all()),
+            country_currencies=dict(
+                connection.execute(select(Country.code, Country.currency)).all()
+            ),
+            source_kinds=source_kinds(connection),
+        )
+
+    def city(self, slug: str, country_text: str) -> int:
+        country = country_text.upper()
+        if country not in self.country_currencies:
+            raise ValueError(f"unknown country {country_text!r}")
+        city_id = self.city_ids.get(slug.lower())
+        if city_id is None:
+            raise ValueError(f"unknown city {slug!r}")
+        if self.city_countries[city_id] != country:
+            raise ValueError(f"city {slug!r} is in {self.city_countries[city_id]}, not {country}")
+        return city_id
+
+    def material(self, slug: str) -> int:
+        material_id = self.material_ids.get(slug.lower())
+        if material_id is None:
+            raise ValueError(f"unknown material {slug!r}")
+        return material_id
+
+    def currency(self, text: str, city_id: int) -> str:
+        country = self.city_countries[city_id]
+        expected = self.country_currencies[country]
+        if text.upper() != expected:
+            raise ValueError(f"currency {text!r} is not {country}'s currency ({expected})")
+        return expected
+
+
+def kg_per_unit(text: str) -> Decimal:
+    weight = KG_PER_UNIT.get(text.lower())
+    if weight is None:
+        raise ValueError(f"unit {text!r} is not one of {', '.join(KG_PER_UNIT)}")
+    return weight
+
+
+def price_per_kg(price: Decimal, unit_kg: Decimal) -> Decimal:
+    return fits_column(price / unit_kg, PRICE_PLACES, PRICE_INTEGER_DIGITS, "price per kg")
+
+
+def import_prices(
+    engine: Engine,
+    path: Path,
+    *,
+    allow_outliers: bool = False,
+    today: dt.date | None = None,
+    progress: Progress | None = None,
+) -> ImportReport:
+    """Validate the whole file, then upsert it by (material, city, date) in one transaction."""
+    with engine.connect() as connection:
+        references = PriceReferences.load(connection)
+    importer = PriceImporter(references, today or utc_today(), allow_outliers=allow_outliers)
+    return run_import(engine, path, importer, progress)
+
+
+class PriceImporter(SeriesImporter[PriceRow]):
+    what = "prices"
+    columns = COLUMNS
+
+    def __init__(
+        self, references: PriceReferences, today: dt.date, *, allow_outliers: bool
+    ) -> None:
+        self.refs = references
+        self.today = today
+        self.allow_outliers = allow_outliers
+        cities = sorted(references.city_countries)
+        materials = sorted(references.material_ids.values())
+        self.city_index = {city_id: n for n, city_id in enumerate(cities)}
+        self.material_index = {material_id: n for n, material_id in enumerate(materials)}
+        super().__init__(len(self.city_index) * len(self.material_index))
+        self.source_id_of: dict[str, int] = {}
+
+    def parse(self, row: SourceRow) -> PriceRow:
+        checks = FieldChecks()
+        day = checks.take(past_date, row["date"], self.today)
+        city_id = checks.take(self.refs.city, row["city"], row["country"])
+        material_id = checks.take(self.refs.material, row["material"])
+        price = checks.take(positive_decimal, row["price"], "price")
+        unit_kg = checks.take(kg_per_unit, row["unit"])
+        source = checks.take(check_source_name, row["source"], self.refs.source_kinds)
+        currency = None
+        if city_id is not None:
+            currency = checks.take(self.refs.currency, row["currency"], city_id)
+        per_kg = None
+        if price is not None and unit_kg is not None:
+            per_kg = checks.take(price_per_kg, price, unit_kg)
+        checks.raise_if_any()
+        need = checks.need
+        return PriceRow(
+            row.position,
+            need(material_id),
+            need(city_id),
+            need(day),
+            need(per_kg),
+            need(currency),
+            need(source),
+        )
+
+    def key(self, row: PriceRow) -> SeriesDay:
+        series = self.city_index[row.city_id] * len(self.material_index)
+        return series + self.material_index[row.material_id], row.price_date
+
+    def describe(self, key: SeriesDay) -> str:
+        series, day = key
+        city_n, material_n = divmod(series, len(self.material_index))
+        city_slug = _name_at(self.refs.city_ids, self.city_index, city_n)
+        material_slug = _name_at(self.refs.material_ids, self.material_index, material_n)
+        return f"{material_slug} in {city_slug} on {day}"
+
+    def check(self, connection: Connection, batch: list[PriceRow], report: ImportReport) -> None:
+        self.note_repeats(batch)
+        if not self.allow_outliers:
+            self._check_outliers(connection, batch, report)
+
+    def _check_outliers(
+        self, connection: Connection, batch: list[PriceRow], report: ImportReport
+    ) -> None:
+        history = _stored_history(connection, batch)
+        for row in batch:
+            series = history.get((row.material_id, row.city_id, row.currency), {})
+            median = median_before(series, row.price_date)
+            message = outlier_message(row.price_per_kg, median, f"{row.currency}/kg", places=2)
+            if message:
+                report.outliers += 1
+                description = self.describe(self.key(row))
+                report.problems.add(row.position, f"{description}: {message}")
+
+    def write(self, connection: Connection, batch: list[PriceRow], report: ImportReport) -> None:
+        self._add_sources(connection, {row.source for row in batch})
+        existing = _stored_prices(connection, batch)
+        now = dt.datetime.now(dt.UTC)
+        inserts: list[dict[str, Any]] = []
+        updates: list[dict[str, Any]] = []
+        for row in batch:
+            source_id = self.source_id_of[row.source]
+            stored = existing.get((row.material_id, row.city_id, row.price_date))
+            if stored is None:
+                inserts.append(_insert_values(row, source_id, now))
+            elif (stored.price_per_kg, stored.currency, stored.source_id) == (
+                row.price_per_kg,
+                row.currency,
+                source_id,
+            ):
+                report.unchanged += 1
+            else:
+                updates.append(_update_values(stored.id, row, source_id, now))
+        if inserts:
+            connection.execute(insert(Price), inserts)
+        if updates:
+            connection.execute(UPDATE_PRICE, updates)
+        report.inserted += len(inserts)
+        report.updated += len(updates)
+
+    def _add_sources(self, connection: Connection, names: set[str]) -> None:
+        missing = names - self.source_id_of.keys()
+        if missing:
+            self.source_id_of.update(source_ids(connection, missing))
+
+    def finish_write(self, connection: Connection, report: ImportReport) -> None:
+        refresh_current_prices(connection)
+        revision.bump(connection)
+
+
+def _name_at(ids: dict[str, int], index: dict[int, int], position: int) -> str:
+    return next(slug for slug, item_id in ids.items() if index[item_id] == position)
+
+
+UPDATE_PRICE = (
+    update(Price)
+    .where(Price.id == bindparam("stored_id"))
+    .values(
+        price_per_kg=bindparam("new_price", type_=Price.price_per_kg.type),
+        currency=bindparam("new_currency"),
+        source_id=bindparam("new_source_id"),
+        updated_at=bindparam("new_updated_at", type_=Price.updated_at.type),
+    )
+)
+
+
+def _insert_values(row: PriceRow, source_id: int, now: dt.datetime) -> dict[str, Any]:
+    return {
+        "material_id": row.material_id,
+        "city_id": row.city_id,
+        "price_date": row.price_date,
+        "price_per_kg": row.price_per_kg,
+        "currency": row.currency,
+        "source_id": source_id,
+        "updated_at": now,
+    }
+
+
+def _update_values(
+    stored_id: int, row: PriceRow, source_id: int, now: dt.datetime
+) -> dict[str, Any]:
+    return {
+        "stored_id": stored_id,
+        "new_price": row.price_per_kg,
+        "new_currency": row.currency,
+        "new_source_id": source_id,
+        "new_updated_at": now,
+    }
+
+
+def _stored_prices(
+    connection: Connection, batch: list[PriceRow]
+) -> dict[tuple[int, int, dt.date], StoredPrice]:
+    """The stored rows the batch would replace.
+
+    Selected by day range, cities and materials, then matched here: a feed's batch covers few
+    days or few series, and three short lists bind far faster than thousands of key tuples.
+    """
+    keys = {(row.material_id, row.city_id, row.price_date) for row in batch}
+    days = [row.price_date for row in batch]
+    query = select(
+        Price.material_id,
+        Price.city_id,
+        Price.price_date,
+        Price.id,
+        Price.price_per_kg,
+        Price.currency,
+        Price.source_id,
+    ).where(
+        Price.price_date.between(min(days), max(days)),
+        Price.city_id.in_({row.city_id for row in batch}),
+        Price.material_id.in_({row.material_id for row in batch}),
+    )
+    stored = {}
+    for material_id, city_id, day, price_id, price, currency, source_id in connection.execute(
+        query
+    ):
+        if (material_id, city_id, day) in keys:
+            stored[(material_id, city_id, day)] = StoredPrice(price_id, price, currency, source_id)
+    return stored
+
+
+def _stored_history(
+    connection: Connection, batch: list[PriceRow]
+) -> dict[tuple[int, int, str], dict[dt.date, Decimal]]:
+    """Stored prices of the batch's series in the week before each of its days, by series."""
+    days = [row.price_date for row in batch]
+    query = select(
+        Price.material_id, Price.city_id, Price.currency, Price.price_date, Price.price_per_kg
+    ).where(
+        Price.price_date.between(
+            min(days) - dt.timedelta(days=OUTLIER_WINDOW_DAYS), max(days) - dt.timedelta(days=1)
+        ),
+        Price.city_id.in_({row.city_id for row in batch}),
+        Price.material_id.in_({row.material_id for row in batch}),
+    )
+    history: dict[tuple[int, int, str], dict[dt.date, Decimal]] = {}
+    for material_id, city_id, currency, day, price in connection.execute(query):
+        history.setdefault((material_id, city_id, currency), {})[day] = price
+    return history

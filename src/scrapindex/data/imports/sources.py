@@ -1,0 +1,36 @@
+"""The sources that imported rows name: feeds, created the first time a file names them."""
+
+from sqlalchemy import Connection, insert, select
+
+from scrapindex.models import Source
+
+FEED_KIND = "feed"
+WRITABLE_KINDS = ("feed", "manual")  # never let a file's rows pass for the demo generator's
+MAX_NAME_LENGTH = 120
+
+
+def source_kinds(connection: Connection) -> dict[str, str]:
+    return dict(connection.execute(select(Source.name, Source.kind)).all())
+
+
+def check_source_name(name: str, kinds: dict[str, str]) -> str:
+    if not name:
+        raise ValueError("source is empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise ValueError(f"source is longer than {MAX_NAME_LENGTH} characters")
+    kind = kinds.get(name)
+    if kind is not None and kind not in WRITABLE_KINDS:
+        raise ValueError(f"source {name!r} is the {kind} source; name the feed the rows came from")
+    return name
+
+
+def source_ids(connection: Connection, names: set[str], url: str | None = None) -> dict[str, int]:
+    """Ids of the named sources, creating the missing ones as feeds."""
+    rows = connection.execute(select(Source.name, Source.id).where(Source.name.in_(names)))
+    ids = dict(rows.all())
+    for name in sorted(names - ids.keys()):
+        created = connection.execute(
+            insert(Source).values(name=name, kind=FEED_KIND, url=url).returning(Source.id)
+        )
+        ids[name] = created.scalar_one()
+    return ids

@@ -1,0 +1,98 @@
+"""Exchange-rate import: the price feed's rules for daily USD rates."""
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, select
+
+from scrapindex import revision
+from scrapindex.api import caching
+from scrapindex.app import create_app
+from scrapindex.data.imports.fx import import_fx_rates
+from scrapindex.models import FxRate, Source
+from scrapindex.settings import Settings
+from tests.conftest import CONTENT_DIR, FreshDatabase
+from tests.databases import IMPORT_DEMO, fingerprint
+
+FIXTURES = Path(__file__).parent / "fixtures" / "imports"
+FEED = "Central Bank Feed"
+
+
+@pytest.fixture
+def engine(fresh_database: FreshDatabase) -> Engine:
+    return fresh_database(IMPORT_DEMO)
+
+
+def stored_rate(engine: Engine, currency: str, day: dt.date) -> tuple[Decimal, str]:
+    with engine.connect() as connection:
+        row = connection.execute(
+            select(FxRate.usd_per_unit, Source.name)
+            .join(Source, Source.id == FxRate.source_id)
+            .where(FxRate.currency == currency, FxRate.rate_date == day)
+        ).one()
+    return row[0], row[1]
+
+
+@pytest.mark.parametrize("name", ["fx_valid.csv", "fx_valid.json"])
+def test_valid_rates_are_upserted_and_reported(engine: Engine, name: str) -> None:
+    before = revision.read(engine)
+    report = import_fx_rates(engine, FIXTURES / name)
+    assert report.ok, report.problem_lines()
+    assert (report.inserted, report.updated, report.unchanged) == (3, 1, 0)
+    assert stored_rate(engine, "ZAR", dt.date(2026, 4, 1)) == (Decimal("0.05351"), FEED)
+    assert stored_rate(engine, "GBP", dt.date(2026, 3, 31)) == (Decimal("1.24145454"), FEED)
+    assert revision.read(engine) == before + 1
+
+
+def test_the_same_file_twice_changes_nothing(engine: Engine) -> None:
+    assert import_fx_rates(engine, FIXTURES / "fx_valid.csv").ok
+    after_first = fingerprint(engine)
+    again = import_fx_rates(engine, FIXTURES / "fx_valid.csv")
+    assert (again.inserted, again.updated, again.unchanged) == (0, 0, 4)
+    assert fingerprint(engine) == after_first
+
+
+def test_new_rates_move_the_usd_figures(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(caching, "REVISION_CHECK_SECONDS", 0.0)
+    url = engine.url.render_as_string(hide_password=False)
+    settings = Settings(database_url=url, content_dir=CONTENT_DIR, data_dir=Path("/nonexistent"))
+    with TestClient(create_app(settings)) as client:
+        before = client.get("/api/materials/copper/prices")
+        assert import_fx_rates(engine, FIXTURES / "fx_valid.csv").ok
+        after = client.get("/api/materials/copper/prices")
+    assert after.headers["etag"] != before.headers["etag"]
+    london = next(row for row in after.json() if row["city"]["slug"] == "london")
+    assert london["priceUsd"] == f"{Decimal(london['price']) * Decimal('1.2431'):.2f}"
+
+
+INVALID_FILES = [
+    ("fx_unknown_currency.csv", "line 3", "currency 'XYZ' is not one of AUD, CAD, EUR, GBP"),
+    ("fx_zero_rate.csv", "line 3", "usd_per_unit 0 is not above zero"),
+    ("fx_non_numeric_rate.csv", "line 3", "usd_per_unit '1,0852' is not a number"),
+    ("fx_future_date.csv", "line 3", "date 2099-04-01 is in the future"),
+    ("fx_bad_date.csv", "line 3", "date '1 April 2026' is not a date in the form YYYY-MM-DD"),
+    ("fx_duplicate_row.csv", "line 4", "GBP on 2026-04-01 repeats line 2"),
+    ("fx_missing_columns.csv", "line 1", "missing columns: usd_per_unit"),
+    ("fx_latin1.csv", "line 2", "not valid UTF-8"),
+    ("fx_inverted_rate.csv", "line 3", "18.72000000 USD is more than 3x the 7-day median"),
+]
+
+
+@pytest.mark.parametrize(("name", "where", "message"), INVALID_FILES)
+def test_an_invalid_row_rejects_the_whole_file(
+    engine: Engine, name: str, where: str, message: str
+) -> None:
+    before = fingerprint(engine)
+    report = import_fx_rates(engine, FIXTURES / name)
+    assert not report.ok
+    assert any(line.startswith(f"{where}: ") and message in line for line in report.problem_lines())
+    assert fingerprint(engine) == before
+
+
+def test_an_outlying_rate_is_written_with_the_override(engine: Engine) -> None:
+    report = import_fx_rates(engine, FIXTURES / "fx_inverted_rate.csv", allow_outliers=True)
+    assert report.ok
+    assert stored_rate(engine, "ZAR", dt.date(2026, 4, 1))[0] == Decimal("18.72")
