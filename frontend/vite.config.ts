@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { searchForWorkspaceRoot } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -13,7 +14,11 @@ export default defineConfig({
     sourcemap: false,
     target: "es2022",
   },
-  server: { proxy: { "/api": "http://127.0.0.1:8000" } },
+  server: {
+    proxy: { "/api": "http://127.0.0.1:8000" },
+    // content/page-meta.json (the head texts shared with the Python server) lives outside the app.
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), fileURLToPath(new URL("../content", import.meta.url))] },
+  },
   test: {
     environment: "jsdom",
     globals: true,

@@ -35,9 +35,12 @@ export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport: keyof typeof VIEWPORTS,
+  serviceWorkers: "allow" | "block" = "block",
 ): Promise<BrowserContext> {
+  // Service workers are blocked unless a test is about them: they would answer from their cache.
   const context = await browser.newContext({
     baseURL,
+    serviceWorkers,
     viewport: VIEWPORTS[viewport],
     deviceScaleFactor: 1,
     isMobile: viewport === "phone",
@@ -86,9 +89,13 @@ export function browserPages(baseURL: string) {
   afterAll(async () => {
     await browser?.close();
   });
-  return async (path: string, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<Page> => {
+  return async (
+    path: string,
+    viewport: keyof typeof VIEWPORTS = "desktop",
+    serviceWorkers: "allow" | "block" = "block",
+  ): Promise<Page> => {
     if (!browser) throw new Error("the browser has not started");
-    const context = await newContext(browser, baseURL, viewport);
+    const context = await newContext(browser, baseURL, viewport, serviceWorkers);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

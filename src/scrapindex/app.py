@@ -28,6 +28,8 @@ from scrapindex.api.caching import ApiCacheMiddleware
 from scrapindex.api.guards import RejectNulBytesMiddleware
 from scrapindex.db import create_db_engine, make_session_factory
 from scrapindex.settings import Settings, get_settings
+from scrapindex.web.redirects import RedirectMiddleware
+from scrapindex.web.sitemap import sitemap_router
 from scrapindex.web.spa import spa_router
 
 log = logging.getLogger("scrapindex")
@@ -81,9 +83,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_age=settings.api_cache_seconds,
         read_revision=lambda: revision.read(engine),
     )
+    app.add_middleware(
+        RedirectMiddleware,
+        blog_dir=settings.content_dir / "blog",
+        session_factory=app.state.session_factory,
+        read_revision=lambda: revision.read(engine),
+    )
     app.add_middleware(RejectNulBytesMiddleware)
     add_error_handlers(app)
-    app.include_router(spa_router(settings.frontend_dist))
+    app.include_router(
+        sitemap_router(settings, app.state.session_factory, lambda: revision.read(engine))
+    )
+    app.include_router(spa_router(settings))
     return app
 
 

@@ -1,17 +1,29 @@
-"""Serving the built React app: hashed assets cached for a year, index.html for every route.
+"""Serving the built React app: hashed assets cached for a year, and each route's HTML.
 
 Files are read once and kept in memory with a gzip copy, so a phone on a slow line gets
-compressed bytes without the server compressing the same file on every request.
+compressed bytes without the server compressing the same file on every request. A route's HTML
+is index.html with the page's head, embedded first data and fallback content filled in (see
+web/pages.py), kept per URL until the data revision moves or a minute passes.
 """
 
 import gzip
 import hashlib
+import json
 import mimetypes
+import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from scrapindex import revision
+from scrapindex.settings import Settings
+from scrapindex.web.head import render_head, script_json
+from scrapindex.web.pages import PageContext, PageRender, render_page
 
 ONE_YEAR = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -74,9 +86,157 @@ def file_response(request: Request, entry: StaticFile, cache_control: str) -> Re
     return Response(body, media_type=entry.media_type, headers=headers)
 
 
-def spa_router(dist: Path) -> APIRouter:
+HEAD_START, HEAD_END = "<!--app-head-->", "<!--/app-head-->"
+ROOT_MARK, DATA_MARK = "<!--app-root-->", "<!--app-data-->"
+MAX_PAGES = 1024
+
+
+def module_preloads(dist: Path, chunk: str) -> list[str]:
+    """The route's page module and what it imports statically (the entry is already linked)."""
+    manifest_path = dist / ".vite" / "manifest.json"
+    if not manifest_path.is_file():
+        return []
+    manifest: dict[str, dict[str, Any]] = json.loads(manifest_path.read_text())
+    seen: set[str] = set()
+    pending = [chunk]
+    while pending:
+        key = pending.pop()
+        if key in seen or key not in manifest or manifest[key].get("isEntry"):
+            continue
+        seen.add(key)
+        pending += [str(k) for k in manifest[key].get("imports", [])]
+    return sorted(str(manifest[k]["file"]) for k in seen)
+
+
+def page_html(template: str, page: PageRender, site_root: str, preloads: list[str]) -> str:
+    start, end = template.index(HEAD_START), template.index(HEAD_END) + len(HEAD_END)
+    links = "".join(f'\n    <link rel="modulepreload" href="/{file}" />' for file in preloads)
+    head = render_head(page.head, site_root) + links
+    initial = {"data": page.data, "errors": page.errors}
+    data = f'<script type="application/json" id="initial-data">{script_json(initial)}</script>'
+    html = template[:start] + head + template[end:]
+    return html.replace(ROOT_MARK, page.fallback_html, 1).replace(DATA_MARK, data, 1)
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    revision: int
+    stored_at: float
+    status: int
+    body: bytes
+    gzip_body: bytes
+    etag: str
+
+
+class PageCache:
+    """Rendered HTML per URL, valid for one data revision and at most ``max_age`` seconds."""
+
+    def __init__(self, settings: Settings, read_revision: Any) -> None:
+        self.max_age = max(settings.api_cache_seconds, 1)
+        self.read_revision = read_revision
+        self.entries: OrderedDict[str, RenderedPage] = OrderedDict()
+        self.revision = -1
+        self.revision_read_at = 0.0
+
+    async def current_revision(self) -> int:
+        if time.monotonic() - self.revision_read_at >= 1.0:
+            self.revision = await run_in_threadpool(self.read_revision)
+            self.revision_read_at = time.monotonic()
+        return self.revision
+
+    def get(self, url: str, revision: int) -> RenderedPage | None:
+        entry = self.entries.get(url)
+        if entry is None or entry.revision != revision:
+            return None
+        if time.monotonic() - entry.stored_at >= self.max_age:
+            return None
+        self.entries.move_to_end(url)
+        return entry
+
+    def put(self, url: str, status: int, html: str, revision: int) -> RenderedPage:
+        body = html.encode()
+        entry = RenderedPage(
+            revision=revision,
+            stored_at=time.monotonic(),
+            status=status,
+            body=body,
+            gzip_body=gzip.compress(body, compresslevel=6, mtime=0),
+            etag='"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"',
+        )
+        self.entries[url] = entry
+        while len(self.entries) > MAX_PAGES:
+            self.entries.popitem(last=False)
+        return entry
+
+
+def page_response(request: Request, page: RenderedPage) -> Response:
+    headers = {"Cache-Control": REVALIDATE, "ETag": page.etag, "Vary": "Accept-Encoding"}
+    if page.status == 200 and request.headers.get("if-none-match") == page.etag:
+        return Response(status_code=304, headers=headers)
+    body = page.body
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        body = page.gzip_body
+        headers["Content-Encoding"] = "gzip"
+    return Response(
+        body, status_code=page.status, media_type="text/html; charset=utf-8", headers=headers
+    )
+
+
+def entry_files(dist: Path) -> list[str]:
+    """The entry chunk and its CSS and static imports: what every page needs."""
+    manifest_path = dist / ".vite" / "manifest.json"
+    if not manifest_path.is_file():
+        return []
+    manifest: dict[str, dict[str, Any]] = json.loads(manifest_path.read_text())
+    entry = manifest.get("index.html", {})
+    files = [entry.get("file"), *entry.get("css", [])]
+    files += [manifest[k]["file"] for k in entry.get("imports", []) if k in manifest]
+    return [f"/{file}" for file in files if file]
+
+
+def service_worker(app_files: BuiltApp) -> Response:
+    """sw.js with this build's version: a new deployment makes a new worker, and it takes over."""
+    index = app_files.file("index.html")
+    script = app_files.file("sw.js")
+    if index is None or script is None:
+        raise HTTPException(404, "Not found")
+    precache = json.dumps(["/", *entry_files(app_files.dist)])
+    body = (
+        script.body.decode()
+        .replace("__BUILD_VERSION__", index.etag.strip('"'))
+        .replace("__PRECACHE__", precache)
+    )
+    headers = {"Cache-Control": REVALIDATE, "Service-Worker-Allowed": "/"}
+    return Response(body, media_type="text/javascript; charset=utf-8", headers=headers)
+
+
+def spa_router(settings: Settings) -> APIRouter:
+    dist = settings.frontend_dist
     app_files = BuiltApp(dist)
+    site_root = settings.site_root.rstrip("/")
     router = APIRouter(include_in_schema=False)
+    pages: PageCache | None = None
+
+    async def render(request: Request, template: str) -> Response:
+        nonlocal pages
+        if pages is None:
+            engine = request.app.state.engine
+            pages = PageCache(settings, lambda: revision.read(engine))
+        url = request.url.path + ("?" + request.url.query if request.url.query else "")
+        current = await pages.current_revision()
+        entry = pages.get(url, current)
+        if entry is None:
+            context = PageContext(
+                app=request.app,
+                content_dir=settings.content_dir,
+                site_root=site_root,
+                path=request.url.path,
+                query=dict(request.query_params),
+            )
+            page = await render_page(context)
+            html = page_html(template, page, site_root, module_preloads(app_files.dist, page.chunk))
+            entry = pages.put(url, page.status, html, current)
+        return page_response(request, entry)
 
     @router.get("/assets/{asset_path:path}")
     def asset(request: Request, asset_path: str) -> Response:
@@ -86,9 +246,14 @@ def spa_router(dist: Path) -> APIRouter:
         return file_response(request, entry, ONE_YEAR)
 
     @router.get("/{page_path:path}")
-    def page(request: Request, page_path: str) -> Response:
+    async def page(request: Request, page_path: str) -> Response:
         if page_path == "api" or page_path.startswith("api/"):
             raise HTTPException(404, "Not found")
+        if page_path == "sw.js" and app_files.built:
+            return service_worker(app_files)
+        bare = app_files.file("index.html") if page_path == "index.html" else None
+        if bare is not None:  # the bare shell, no page filled in
+            return file_response(request, bare, REVALIDATE)
         if page_path and "/" not in page_path and page_path != "index.html":
             entry = app_files.file(page_path)  # favicon.svg and other files at the root
             if entry is not None:
@@ -96,6 +261,9 @@ def spa_router(dist: Path) -> APIRouter:
         index = app_files.file("index.html")
         if index is None:
             return HTMLResponse(FALLBACK_PAGE, headers={"Cache-Control": REVALIDATE})
-        return file_response(request, index, REVALIDATE)
+        template = index.body.decode()
+        if HEAD_START not in template:  # an older build without the markers: the bare shell
+            return file_response(request, index, REVALIDATE)
+        return await render(request, template)
 
     return router

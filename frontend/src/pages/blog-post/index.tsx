@@ -8,6 +8,7 @@ import { AdSlot } from "@/components/ui/ad-slot";
 import { Badge } from "@/components/ui/badge";
 import { ErrorState, NotFoundState } from "@/components/ui/page-states";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { PostDisclaimer } from "./post-disclaimer";
 import { PostSkeleton } from "./post-skeleton";
 import { RelatedPosts } from "./related-posts";
@@ -57,10 +58,10 @@ export function Component() {
   const notFound = error instanceof ApiError && error.isNotFound;
   usePageMeta(
     post
-      ? { title: post.title, description: post.description }
+      ? pageText("blogPost", { title: post.title, description: post.description })
       : notFound
-        ? { title: NOT_FOUND.title, description: NOT_FOUND.message, noindex: true }
-        : { title: "Scrap Metal Blog", description: "Guides to identifying, valuing and legally selling scrap metal." },
+        ? pageText("postNotFound")
+        : pageText("loading"),
   );
 
   if (notFound) {

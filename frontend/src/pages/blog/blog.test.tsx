@@ -86,6 +86,7 @@ describe("Blog list", () => {
     expect(chip("Precious Metals")).toHaveAttribute("aria-pressed", "true");
     expect(gridLinks()).toHaveLength(1);
     expect(screen.getByText(/Rhodium Price per Ounce/)).toBeInTheDocument();
+    expect(document.title).toBe("Precious Metals Articles - Scrap Metal Blog | ScrapIndex");
   });
 
   it("shows an empty state when a category has no posts", async () => {

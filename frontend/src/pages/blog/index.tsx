@@ -6,6 +6,7 @@ import { FeaturedPost, PostCard } from "@/components/blog/post-card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { BlogListSkeleton } from "./blog-skeleton";
 import { arrangePosts, type BlogCategory, categoryFromParam } from "./categories";
 import { CategoryChips } from "./category-chips";
@@ -30,11 +31,7 @@ function useCategoryParam(): [BlogCategory | null, (category: BlogCategory | nul
 
 export function Component() {
   const [category, setCategory] = useCategoryParam();
-  usePageMeta({
-    title: category ? `${category.label} Articles - Scrap Metal Blog` : "Scrap Metal Blog - Guides and Price Insights",
-    description:
-      "Guides to selling scrap legally and for the best price: catalytic converters, aluminum rims, vehicle recycling and precious metals such as rhodium.",
-  });
+  usePageMeta(category ? pageText("blogCategory", { category: category.label }) : pageText("blog"));
   const { data: posts, error, isPending, refetch } = useQuery(blogQueries.list());
   const { featured, latest } = useMemo(() => arrangePosts(posts ?? [], category), [posts, category]);
   const shown = latest.length + (featured ? 1 : 0);

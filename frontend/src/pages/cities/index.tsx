@@ -6,21 +6,13 @@ import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { CityFilters } from "./city-filters";
 import { CityGridSkeleton, CountrySection } from "./country-group";
 import { countriesOf, filterCities, groupByCountry } from "./filter-cities";
 
-function usePageMetaForCities() {
-  usePageMeta({
-    title: "Global Scrap Metal Markets - Scrap Prices by City",
-    description:
-      "Browse scrap metal prices and scrap yards by city. Search cities and countries to find today's copper, brass, aluminum and steel prices near you.",
-    keywords: "scrap metal prices by city, scrap yards near me, scrap metal markets",
-  });
-}
-
 export function Component() {
-  usePageMetaForCities();
+  usePageMeta(pageText("cities"));
   const { data: cities, error, isPending, refetch } = useQuery(cityQueries.list());
   const [search, setSearch] = useState("");
   const [country, setCountry] = useState<string | null>(null);

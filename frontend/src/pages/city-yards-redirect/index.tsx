@@ -4,7 +4,8 @@ import { ApiError } from "@/api/client";
 import { cityQueries } from "@/api/queries";
 import { ErrorState } from "@/components/ui/page-states";
 import { usePageMeta } from "@/lib/page-meta";
-import { CITY_NOT_FOUND_META, CityNotFound } from "@/pages/city-yards/city-not-found";
+import { pageText } from "@/lib/page-texts";
+import { CityNotFound } from "@/pages/city-yards/city-not-found";
 import { CityYardsSkeleton } from "@/pages/city-yards/page-skeleton";
 
 /** /scrap-yards/{citySlug}: the old address of a city's yard list, sent on to /{cc}/{slug}/scrap-yards. */
@@ -13,15 +14,8 @@ export function Component() {
   const { search } = useLocation();
   const { data: city, error, refetch } = useQuery(cityQueries.detail(citySlug));
   const notFound = error instanceof ApiError && error.isNotFound;
-  usePageMeta(
-    notFound
-      ? CITY_NOT_FOUND_META
-      : {
-          title: "Scrap Yards",
-          description: "Local scrap yards with ratings, opening hours and contacts.",
-          noindex: true,
-        },
-  );
+  // Only ever a way through to the city's yard list: not a page to index while the city loads.
+  usePageMeta(notFound ? pageText("cityNotFound") : { ...pageText("loading"), noindex: true });
 
   if (city) return <Navigate replace to={`/${city.country.code.toLowerCase()}/${city.slug}/scrap-yards${search}`} />;
   if (notFound) return <CityNotFound />;

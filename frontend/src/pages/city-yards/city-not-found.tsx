@@ -11,9 +11,3 @@ export function CityNotFound() {
     />
   );
 }
-
-export const CITY_NOT_FOUND_META = {
-  title: "City Not Found",
-  description: "The city you're looking for doesn't exist.",
-  noindex: true,
-};

@@ -9,8 +9,9 @@ import { ErrorState } from "@/components/ui/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { type PageMeta, usePageMeta } from "@/lib/page-meta";
+import { pageText, withPageSuffix } from "@/lib/page-texts";
 import { cityPath } from "@/pages/city/other-cities";
-import { CITY_NOT_FOUND_META, CityNotFound } from "./city-not-found";
+import { CityNotFound } from "./city-not-found";
 import { averageRating, countOpen, filterYards } from "./filter-yards";
 import { CityYardsSkeleton, SidebarSkeleton } from "./page-skeleton";
 import { QuickStatsCard } from "./quick-stats-card";
@@ -20,15 +21,9 @@ import { YardMapCard } from "./yard-map-card";
 import { PAGE_SIZE, useYardParams } from "./yard-params";
 
 function pageMeta(city: City | undefined, notFound: boolean, page: number): PageMeta {
-  if (notFound) return CITY_NOT_FOUND_META;
-  if (!city)
-    return { title: "Scrap Yards", description: "Local scrap yards with ratings, opening hours and contacts." };
-  const { name, country } = city;
-  return {
-    title: `Scrap Yards in ${name}, ${country.name}${page > 1 ? ` - Page ${page}` : ""}`,
-    description: `Scrap yards in ${name}, ${country.name}: ratings and reviews, opening hours, phone numbers, websites and directions, with today's ${name} scrap metal prices.`,
-    keywords: `scrap yards ${name}, scrap metal recycling ${name}, scrap dealers ${name}, ${country.name} scrap yards`,
-  };
+  if (notFound) return pageText("cityNotFound");
+  if (!city) return pageText("loading");
+  return withPageSuffix(pageText("cityYards", { city: city.name, country: city.country.name }), page);
 }
 
 export function Component() {

@@ -7,6 +7,7 @@ import { AdSlot } from "@/components/ui/ad-slot";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { ErrorState } from "@/components/ui/page-states";
 import { type PageMeta, usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { LastUpdated } from "./last-updated";
 import { LegalPanel } from "./legal-panel";
 import { OverviewStrip } from "./overview-strip";
@@ -19,13 +20,9 @@ import { NearbyYards, TOP_YARDS } from "./top-yards";
 const RegionPage = lazy(() => import("@/pages/region").then((module) => ({ default: module.Component })));
 
 function pageMeta(city: City | undefined): PageMeta {
-  if (!city) return { title: "Scrap Metal Prices Today", description: "Today's scrap metal prices by city." };
+  if (!city) return pageText("loading");
   const { name, country } = city;
-  return {
-    title: `${name} Scrap Metal Prices Today`,
-    description: `Today's scrap metal prices in ${name}, ${country.name}, in ${country.currency}: copper, brass, aluminum, steel and more, with top-rated local scrap yards and trading law guidance.`,
-    keywords: `${name} scrap metal prices, scrap copper price ${name}, scrap yards ${name}, ${country.name} scrap prices`,
-  };
+  return pageText("city", { city: name, country: country.name, currency: country.currency });
 }
 
 export function Component() {

@@ -224,6 +224,7 @@ describe("Global scrap yard directory", { timeout: 20_000 }, () => {
       .getAllByRole("button", { name: /^Page \d+$/ })
       .map((button) => button.textContent);
     expect(numbers).toEqual(["1", "2", "3", "4", "5", "12"]);
+    expect(document.title).toBe("Scrap Yard Directory - Find Scrap Yards Worldwide | ScrapIndex");
     expect(nav).toHaveTextContent("…");
     expect(within(nav).getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
 
@@ -231,6 +232,7 @@ describe("Global scrap yard directory", { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByText("Page 12 of 12")).toBeInTheDocument());
     expect(api.sent()).toContain("limit=20&page=12");
     expect(search()).toBe("?page=12");
+    expect(document.title).toBe("Scrap Yard Directory - Find Scrap Yards Worldwide - Page 12 | ScrapIndex");
     expect(screen.getByText("Showing 221-221 of 223 scrap yards (filtered from 569 total)")).toBeInTheDocument();
     expect(cards()).toEqual(["Mercury Scrap Metal"]);
   });

@@ -4,6 +4,7 @@ import { cityQueries, countryQueries, yardQueries } from "@/api/queries";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorState } from "@/components/ui/page-states";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText, withPageSuffix } from "@/lib/page-texts";
 import { DirectoryFilters } from "./directory-filters";
 import { DirectoryHero } from "./directory-hero";
 import { DirectoryMap, useMapYards } from "./directory-map";
@@ -13,15 +14,6 @@ import { ShowingText } from "./showing-text";
 import { useSearchText } from "./use-search-text";
 import { ViewTabs } from "./view-tabs";
 import { YardList, YardListSkeleton } from "./yard-list";
-
-function useDirectoryMeta() {
-  usePageMeta({
-    title: "Scrap Yard Directory - Find Scrap Yards Worldwide",
-    description:
-      "Browse scrap yards in South Africa, the USA, Australia, the UK, Canada and more: addresses, phone numbers, ratings, opening hours and a map.",
-    keywords: "scrap yard directory, scrap yards near me, scrap metal recycling, scrap yard opening hours",
-  });
-}
 
 /** Country and city choices; the city list follows the chosen country (SPEC §2). */
 function useFilterOptions(country: string, city: string) {
@@ -34,9 +26,9 @@ function useFilterOptions(country: string, city: string) {
 }
 
 export function Component() {
-  useDirectoryMeta();
   const { state, setFilter, setPage, setView } = useDirectoryState();
   const { page, view, ...filters } = state;
+  usePageMeta(withPageSuffix(pageText("directory"), page));
   const commitText = useCallback((q: string) => setFilter({ q }, { replace: true }), [setFilter]);
   const [text, setText] = useSearchText(filters.q, commitText);
   const options = useFilterOptions(filters.country, filters.city);

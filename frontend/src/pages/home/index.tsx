@@ -1,5 +1,6 @@
 import { AdSlot } from "@/components/ui/ad-slot";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { CoverageStats } from "./coverage-stats";
 import { FeaturedCities } from "./featured-cities";
 import { Hero } from "./hero";
@@ -8,12 +9,7 @@ import { WhyChoose } from "./why-choose";
 
 // The first page phones load: plain sections, a few single icons, no chart library.
 export function Component() {
-  usePageMeta({
-    title: "ScrapIndex - Real Time Scrap Metal Prices and Scrap Yard Directory",
-    description:
-      "Real-time scrap metal prices and scrap yard directories across major cities worldwide. Compare copper, brass, aluminum and steel prices and find local scrap yards.",
-    keywords: "scrap metal prices, scrap yards, copper prices, aluminum prices, scrap yard directory",
-  });
+  usePageMeta(pageText("home"));
   return (
     <div className="space-y-12">
       <Hero />

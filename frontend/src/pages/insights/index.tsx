@@ -5,18 +5,14 @@ import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatDate } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { useUnit } from "@/lib/use-unit";
 import { CountryMoversCard } from "./country-movers";
 import { InsightsSkeleton } from "./insights-skeleton";
 import { MostTrackedCard } from "./most-tracked";
 
 export function Component() {
-  usePageMeta({
-    title: "Scrap Metal Market Insights - Weekly Price Movers",
-    description:
-      "This week's biggest scrap metal price risers and fallers in each country, and the materials tracked in the most cities.",
-    keywords: "scrap metal market insights, scrap price changes, scrap metal price trends",
-  });
+  usePageMeta(pageText("insights"));
   const { data, error, isPending, refetch } = useQuery(insightQueries.week());
   return (
     <div className="space-y-6">

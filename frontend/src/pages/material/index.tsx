@@ -1,15 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { ApiError } from "@/api/client";
+import { ApiError, type Material } from "@/api/client";
 import { materialQueries } from "@/api/queries";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { ErrorState, NotFoundState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { useUnit } from "@/lib/use-unit";
 import { AllMarketsSkeleton, AllMarketsTable } from "./all-markets-table";
-import { computeStats, type MarketStats } from "./market-stats";
+import { computeStats } from "./market-stats";
 import { HeroStats, MaterialHero, MaterialHeroSkeleton } from "./material-hero";
 import { PriceCards, PriceCardsSkeleton } from "./price-cards";
 import { PriceTrends } from "./price-trends";
@@ -23,20 +24,13 @@ function titleFromSlug(slug: string): string {
     .join(" ");
 }
 
-function useMaterialMeta(name: string, stats: MarketStats | undefined, notFound: boolean) {
-  const reach = stats ? ` in ${stats.cityCount} cities across ${stats.countryCount} countries` : "";
+function useMaterialMeta(material: Material | undefined, notFound: boolean) {
   usePageMeta(
     notFound
-      ? {
-          title: "Material Not Found",
-          description: "The requested scrap metal material could not be found.",
-          noindex: true,
-        }
-      : {
-          title: `${name} Scrap Price Today`,
-          description: `Today's ${name} scrap metal prices${reach}: average, highest and lowest prices, the 30-day price trend and the top paying markets.`,
-          keywords: `${name} scrap price, ${name} price per kg, scrap metal prices`,
-        },
+      ? pageText("materialNotFound")
+      : material
+        ? pageText("material", { material: material.name, category: material.category })
+        : pageText("loading"),
   );
 }
 
@@ -47,7 +41,7 @@ export function Component() {
   const prices = useQuery(materialQueries.prices(materialSlug));
   const stats = prices.data ? computeStats(prices.data) : undefined;
   const notFound = material.error instanceof ApiError && material.error.isNotFound;
-  useMaterialMeta(material.data?.name ?? titleFromSlug(materialSlug), stats, notFound);
+  useMaterialMeta(material.data, notFound);
 
   if (notFound) {
     return (

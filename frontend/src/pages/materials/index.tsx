@@ -7,19 +7,11 @@ import { LoadingRegion } from "@/components/ui/skeleton";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { useUnit } from "@/lib/use-unit";
 import { CategorySection, MaterialGridSkeleton } from "./category-group";
 import { categoriesOf, filterMaterials, groupByCategory } from "./filter-materials";
 import { MaterialFilters } from "./material-filters";
-
-function useMaterialsPageMeta() {
-  usePageMeta({
-    title: "Scrap Metal Prices - Copper, Brass, Aluminum, Steel and More",
-    description:
-      "Current scrap metal prices for copper, brass, aluminum, steel, lead, zinc, precious metals and electronics: average and range across all tracked cities.",
-    keywords: "scrap metal prices, copper scrap price, aluminum scrap price, brass scrap price, steel scrap price",
-  });
-}
 
 function useSummaries() {
   const query = useQuery(priceQueries.summary());
@@ -28,7 +20,7 @@ function useSummaries() {
 }
 
 export function Component() {
-  useMaterialsPageMeta();
+  usePageMeta(pageText("materials"));
   const [unit] = useUnit();
   const { data: materials, error, isPending, refetch } = useQuery(materialQueries.list());
   const summaries = useSummaries();

@@ -1,12 +1,9 @@
 import { NotFoundState } from "@/components/ui/page-states";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 
 export function Component() {
-  usePageMeta({
-    title: "404 Page Not Found",
-    description: "The page you are looking for does not exist.",
-    noindex: true,
-  });
+  usePageMeta(pageText("notFound"));
   return (
     <NotFoundState
       title="404 Page Not Found"

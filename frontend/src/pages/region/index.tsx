@@ -6,6 +6,7 @@ import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { ErrorState, NotFoundState } from "@/components/ui/page-states";
 import { formatCount } from "@/lib/format";
 import { type PageMeta, usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { RegionCitiesCard } from "./region-cities";
 import { RegionPriceTable } from "./region-price-table";
 import { RegionPageSkeleton } from "./region-skeleton";
@@ -14,24 +15,14 @@ import { RegionStats } from "./region-stats";
 // A region (state, province) of a country: /us/california. The city page renders this page when
 // /{country}/{slug} names no city, so the params are the city page's: `citySlug` is the region slug.
 
-const NOT_FOUND: PageMeta = {
-  title: "City Not Found",
-  description: "The city you're looking for doesn't exist.",
-  noindex: true,
-};
-const LOADING: PageMeta = { title: "Scrap Metal Prices Today", description: "Today's scrap metal prices by region." };
-
 const cityCount = (count: number) => `${formatCount(count)} ${count === 1 ? "city" : "cities"}`;
 
 function regionMeta(region: Region | undefined, notFound: boolean): PageMeta {
-  if (notFound) return NOT_FOUND;
-  if (!region) return LOADING;
+  // /{country}/{slug} that is neither a city nor a region: the city page's not-found texts (SPEC §8).
+  if (notFound) return pageText("cityNotFound");
+  if (!region) return pageText("loading");
   const { name, country, cities } = region;
-  return {
-    title: `${name} Scrap Metal Prices Today`,
-    description: `Average scrap metal prices in ${name}, ${country.name}, across its ${cityCount(cities.length)}: copper, brass, aluminum, steel and more, with each city's prices and scrap yards.`,
-    keywords: `${name} scrap metal prices, scrap yards ${name}, ${country.name} scrap prices`,
-  };
+  return pageText("region", { region: name, country: country.name, cityCount: String(cities.length) });
 }
 
 export function Component() {

@@ -52,7 +52,7 @@ describe("Region page", () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("California Scrap Metal Prices Today | ScrapIndex"));
     expect(metaContent("description")).toMatch(
-      /^Average scrap metal prices in California, United States, across its 5 cities/,
+      /^Average scrap metal prices in California, United States \(cities tracked: 5\)/,
     );
     expect(metaContent("robots")).toBe("index,follow");
   });

@@ -2,6 +2,7 @@ import { Mail } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { Coverage } from "./about-parts/coverage";
 import { DataSources } from "./about-parts/data-sources";
 import { FeatureCards } from "./about-parts/features";
@@ -19,11 +20,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function Component() {
-  usePageMeta({
-    title: "About ScrapIndex - Scrap Metal Prices and Scrap Yards",
-    description:
-      "ScrapIndex brings scrap metal prices by city, a scrap yard directory and local scrap trading rules together in one free site. Learn about our mission, coverage and data.",
-  });
+  usePageMeta(pageText("about"));
   return (
     <div className="mx-auto max-w-5xl space-y-12">
       <header className="space-y-4">

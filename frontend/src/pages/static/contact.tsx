@@ -2,17 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { statsQueries } from "@/api/queries";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { AudienceSections } from "./contact-parts/audience-sections";
 import { ContactFaq } from "./contact-parts/contact-faq";
 import { ContactForm } from "./contact-parts/contact-form";
 import { ContactInfo } from "./contact-parts/contact-info";
 
 export function Component() {
-  usePageMeta({
-    title: "Contact Us",
-    description:
-      "Contact the ScrapIndex team about scrap metal prices, scrap yard listings, data corrections, API access or press. We respond within 24 hours.",
-  });
+  usePageMeta(pageText("contact"));
   const { data: stats } = useQuery(statsQueries.site());
   return (
     <div className="mx-auto max-w-6xl space-y-12">

@@ -1,12 +1,9 @@
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { BulletList, Callout, InlineLink, LegalPage, LegalSection } from "./legal/legal-page";
 
 export function Component() {
-  usePageMeta({
-    title: "Content Disclaimer",
-    description:
-      "ScrapIndex content is for education about legitimate recycling. Read our warnings on catalytic converter and vehicle recycling compliance and on indicative prices.",
-  });
+  usePageMeta(pageText("contentDisclaimer"));
   return (
     <LegalPage
       title="Content Disclaimer"

@@ -1,12 +1,9 @@
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { BulletList, InlineLink, LegalPage, LegalSection } from "./legal/legal-page";
 
 export function Component() {
-  usePageMeta({
-    title: "Privacy Policy",
-    description:
-      "How ScrapIndex collects, uses and protects personal information: contact and newsletter data, rate-limiting data, cookies, retention periods and your rights.",
-  });
+  usePageMeta(pageText("privacyPolicy"));
   return (
     <LegalPage
       title="Privacy Policy"

@@ -1,12 +1,9 @@
 import { usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { BulletList, Callout, InlineLink, LegalPage, LegalSection } from "./legal/legal-page";
 
 export function Component() {
-  usePageMeta({
-    title: "Terms of Service",
-    description:
-      "The terms for using ScrapIndex: eligibility, use of price and scrap yard data, no warranty on prices, liability, acceptable use and changes to these terms.",
-  });
+  usePageMeta(pageText("termsOfService"));
   return (
     <LegalPage
       title="Terms of Service"

@@ -6,8 +6,8 @@ import { yardQueries } from "@/api/queries";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorState, NotFoundState } from "@/components/ui/page-states";
 import { trackEvent } from "@/lib/analytics";
-import { formatRating } from "@/lib/format";
 import { type PageMeta, usePageMeta } from "@/lib/page-meta";
+import { pageText } from "@/lib/page-texts";
 import { CityPricesCard } from "./city-prices-card";
 import { ContactCard } from "./contact-card";
 import { parseYardId } from "./paths";
@@ -20,17 +20,10 @@ import { YardSkeleton } from "./yard-skeleton";
 const NOT_FOUND = { title: "Scrap Yard Not Found", message: "The requested scrap yard could not be found" };
 
 function pageMeta(yard: YardDetail | undefined, notFound: boolean): PageMeta {
-  if (notFound) return { title: NOT_FOUND.title, description: NOT_FOUND.message, noindex: true };
-  if (!yard)
-    return { title: "Scrap Yard Details", description: "Scrap yard contact details, opening hours and prices." };
+  if (notFound) return pageText("yardNotFound");
+  if (!yard) return pageText("loading");
   const { name, address, city } = yard;
-  const rating =
-    yard.rating === null ? "Not rated yet" : `Rated ${formatRating(yard.rating)}/5 from ${yard.reviewCount} reviews`;
-  return {
-    title: `${name} - Scrap Yard in ${city.name}`,
-    description: `${name}, ${address}. ${rating}. Contact details, opening hours and current ${city.name} scrap metal prices.`,
-    keywords: `${name}, scrap yard ${city.name}, scrap metal ${city.name}, ${city.country.name} scrap yards`,
-  };
+  return pageText("yard", { yard: name, city: city.name, country: city.country.name, address });
 }
 
 /** SPEC §7: "view_scrap_yard" once per yard shown. */

@@ -71,7 +71,7 @@ describe("Scrap yard detail page", () => {
     renderYard();
     expect(document.title).toBe("Pioneer Metal Traders - Scrap Yard in Johannesburg | ScrapIndex");
     expect(metaContent("description")).toBe(
-      "Pioneer Metal Traders, 39 Old Pretoria Road, Selby, Johannesburg, 2001. Rated 4.9/5 from 13 reviews. Contact details, opening hours and current Johannesburg scrap metal prices.",
+      "Pioneer Metal Traders, 39 Old Pretoria Road, Selby, Johannesburg, 2001. Contact details, opening hours and current Johannesburg scrap metal prices.",
     );
     expect(metaContent("robots")).toBe("index,follow");
   });

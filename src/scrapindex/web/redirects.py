@@ -1,0 +1,130 @@
+"""The spec's permanent redirects (SPEC §2), answered by the server as HTTP 301s.
+
+A middleware rather than routes: a path that looks like an old URL but names no known city
+or state must carry on to the page routes (and their 404) untouched. Fixed redirects come
+from the code and the blog's front matter; the rest read a small per-revision map of places.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from fastapi.responses import RedirectResponse
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from scrapindex.blog import load_posts
+from scrapindex.queries.places import all_cities
+from scrapindex.web.per_revision import PerRevision
+
+CACHE_CONTROL = "public, max-age=86400"
+
+FIXED_REDIRECTS = {"/materials": "/scrap-metal-prices"}
+# SPEC §2: a country-only path lands on the country's main city.
+COUNTRY_HOMES = {
+    "za": "/za/cape-town",
+    "au": "/au/sydney",
+    "gb": "/gb/london",
+    "ca": "/ca/toronto",
+    "nz": "/nz/auckland",
+    "es": "/es/madrid",
+}
+PER_POUND = re.compile(r"/scrap-metal-prices-per-pound-in-([^/]+)(?:/([^/]+))?", re.IGNORECASE)
+CITY_YARD_LIST = re.compile(r"/scrap-yards/([^/]+)")
+PATH_SAFE = "/:@!$&'()*+,;=-._~"  # RFC 3986 path characters that need no escape
+
+
+def slugify(text: str) -> str:
+    """Lower-case words joined by hyphens: "Los Angeles" and "los_angeles" give "los-angeles"."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@dataclass(frozen=True)
+class PlaceIndex:
+    city_paths: dict[str, str]  # city slug -> /{country}/{slug}
+    us_regions: dict[str, dict[str, str]]  # US region slug -> {city slug or name slug: city slug}
+
+
+def place_index(session: Session) -> PlaceIndex:
+    city_paths: dict[str, str] = {}
+    us_regions: dict[str, dict[str, str]] = {}
+    for city in all_cities(session):
+        city_paths[city.slug] = f"/{city.country_code.lower()}/{city.slug}"
+        if city.country_code == "US" and city.region is not None:
+            names = us_regions.setdefault(city.region.slug, {})
+            names[slugify(city.name)] = city.slug
+            names[city.slug] = city.slug
+    return PlaceIndex(city_paths, us_regions)
+
+
+class RedirectMiddleware:
+    def __init__(
+        self,
+        app: ASGIApp,
+        blog_dir: Path,
+        session_factory: sessionmaker[Session],
+        read_revision: Callable[[], int],
+    ) -> None:
+        self.app = app
+        self.old_blog_paths = {
+            old: f"/blog/{post.slug}" for post in load_posts(blog_dir) for old in post.old_paths
+        }
+        self.session_factory = session_factory
+        self.places = PerRevision(self.read_places, read_revision)
+
+    def read_places(self) -> PlaceIndex:
+        with self.session_factory() as session:
+            return place_index(session)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+            target = await self.target(scope)
+            if target is not None:
+                query = scope["query_string"].decode("latin-1")
+                url = f"{target}?{query}" if query else target
+                response = RedirectResponse(
+                    url, status_code=301, headers={"Cache-Control": CACHE_CONTROL}
+                )
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    async def target(self, scope: Scope) -> str | None:
+        """Where the request's path moved to, or None to serve it as it is."""
+        path: str = scope["path"]
+        if path.startswith("/api/"):
+            return None
+        stripped = path.rstrip("/") or "/"
+        if stripped.startswith(("//", "/\\")):
+            return None  # would read as another host in a Location header
+        moved = self.fixed_target(stripped) or await self.place_target(stripped)
+        if moved is not None:
+            return moved
+        if stripped != path:
+            return quote(stripped, safe=PATH_SAFE)
+        return None
+
+    def fixed_target(self, path: str) -> str | None:
+        return (
+            FIXED_REDIRECTS.get(path)
+            or self.old_blog_paths.get(path)
+            or COUNTRY_HOMES.get(path[1:].lower())
+        )
+
+    async def place_target(self, path: str) -> str | None:
+        if per_pound := PER_POUND.fullmatch(path):
+            places = await run_in_threadpool(self.places.get)
+            state = per_pound.group(1).lower()
+            cities = places.us_regions.get(state)
+            if cities is None:
+                return None  # not a state we know: the page routes answer
+            city_slug = cities.get(slugify(per_pound.group(2) or ""))
+            return places.city_paths[city_slug] if city_slug else f"/us/{state}"
+        if city_yards := CITY_YARD_LIST.fullmatch(path):
+            places = await run_in_threadpool(self.places.get)
+            city_path = places.city_paths.get(city_yards.group(1).lower())
+            return f"{city_path}/scrap-yards" if city_path else None
+        return None

@@ -1,0 +1,194 @@
+"""sitemap.xml (every public page, dated by its data) and robots.txt, which points at it.
+
+The sitemap is built once per data revision and kept in memory with a gzip copy. Past
+MAX_URLS_PER_FILE addresses (the sitemaps.org limit) /sitemap.xml becomes an index of
+/sitemap-1.xml, /sitemap-2.xml and so on.
+"""
+
+import datetime as dt
+import gzip
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import PlainTextResponse, Response
+from sqlalchemy.orm import Session, sessionmaker
+
+from scrapindex.blog import load_posts
+from scrapindex.queries.places import all_cities
+from scrapindex.queries.site import (
+    all_materials,
+    all_regions,
+    all_yard_ids,
+    data_changed_at,
+    newest_price_date_by_city,
+    newest_price_date_by_material,
+)
+from scrapindex.settings import Settings
+from scrapindex.web.per_revision import PerRevision
+from scrapindex.web.redirects import PATH_SAFE
+
+MAX_URLS_PER_FILE = 50_000
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XML_TYPE = "application/xml; charset=utf-8"
+CACHE_CONTROL = "public, max-age=3600"
+
+PRICE_DATED_PAGES = ("/", "/cities", "/scrap-metal-prices", "/insights")
+YARD_DATED_PAGES = ("/scrap-yards",)
+UNDATED_PAGES = (
+    "/blog",
+    "/about",
+    "/contact",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/content-disclaimer",
+)
+
+
+@dataclass(frozen=True)
+class SitemapEntry:
+    path: str
+    lastmod: dt.date | None = None
+
+
+@dataclass(frozen=True)
+class SitemapFile:
+    body: bytes
+    gzip_body: bytes
+
+
+def sitemap_entries(session: Session, blog_dir: Path) -> list[SitemapEntry]:
+    """Every public page with the date its content last changed, where the data says."""
+    city_dates = newest_price_date_by_city(session)
+    material_dates = newest_price_date_by_material(session)
+    changed_at = data_changed_at(session)
+    yards_date = changed_at.date() if changed_at else None
+    newest_price = max(city_dates.values(), default=None)
+
+    entries = [SitemapEntry(path, newest_price) for path in PRICE_DATED_PAGES]
+    entries += [SitemapEntry(path, yards_date) for path in YARD_DATED_PAGES]
+    entries += [SitemapEntry(path) for path in UNDATED_PAGES]
+
+    cities = all_cities(session)
+    for city in cities:
+        base = f"/{city.country_code.lower()}/{city.slug}"
+        entries.append(SitemapEntry(base, city_dates.get(city.id)))
+        entries.append(SitemapEntry(f"{base}/scrap-yards", yards_date))
+
+    # /{country}/{slug} shows the city when both a city and a region have that slug.
+    city_paths = {(city.country_code, city.slug) for city in cities}
+    region_dates: dict[int, list[dt.date]] = {}
+    for city in cities:
+        if city.region_id is not None and city.id in city_dates:
+            region_dates.setdefault(city.region_id, []).append(city_dates[city.id])
+    for region in all_regions(session):
+        if (region.country_code, region.slug) not in city_paths:
+            path = f"/{region.country_code.lower()}/{region.slug}"
+            entries.append(SitemapEntry(path, max(region_dates.get(region.id, []), default=None)))
+
+    entries += [
+        SitemapEntry(f"/material/{m.slug}", material_dates.get(m.id))
+        for m in all_materials(session)
+    ]
+    entries += [SitemapEntry(f"/scrap-yard/{id_}", yards_date) for id_ in all_yard_ids(session)]
+    entries += [SitemapEntry(f"/blog/{p.slug}", p.publish_date) for p in load_posts(blog_dir)]
+    return entries
+
+
+def render_sitemaps(
+    entries: Sequence[SitemapEntry], site_root: str, limit: int = MAX_URLS_PER_FILE
+) -> dict[str, bytes]:
+    """The sitemap files by name: "sitemap.xml" alone, or it as an index plus its parts."""
+    root = site_root.rstrip("/")
+    if len(entries) <= limit:
+        return {"sitemap.xml": _urlset(entries, root)}
+    files: dict[str, bytes] = {}
+    index = ET.Element("sitemapindex", xmlns=SITEMAP_NS)
+    for number, start in enumerate(range(0, len(entries), limit), start=1):
+        part = entries[start : start + limit]
+        name = f"sitemap-{number}.xml"
+        files[name] = _urlset(part, root)
+        _add_location(index, "sitemap", f"{root}/{name}", _newest(part))
+    files["sitemap.xml"] = _xml_bytes(index)
+    return files
+
+
+def _urlset(entries: Sequence[SitemapEntry], root: str) -> bytes:
+    urlset = ET.Element("urlset", xmlns=SITEMAP_NS)
+    for entry in entries:
+        _add_location(urlset, "url", root + quote(entry.path, safe=PATH_SAFE), entry.lastmod)
+    return _xml_bytes(urlset)
+
+
+def _add_location(parent: ET.Element, tag: str, loc: str, lastmod: dt.date | None) -> None:
+    element = ET.SubElement(parent, tag)
+    ET.SubElement(element, "loc").text = loc  # ElementTree escapes &, < and >
+    if lastmod is not None:
+        ET.SubElement(element, "lastmod").text = lastmod.isoformat()
+
+
+def _newest(entries: Sequence[SitemapEntry]) -> dt.date | None:
+    return max((e.lastmod for e in entries if e.lastmod is not None), default=None)
+
+
+def _xml_bytes(element: ET.Element) -> bytes:
+    body: bytes = ET.tostring(element, encoding="utf-8", xml_declaration=False)
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + body
+
+
+def robots_txt(site_root: str) -> str:
+    return (
+        "User-agent: *\n"
+        "Allow: /\n"
+        "Disallow: /api/\n"
+        "\n"
+        f"Sitemap: {site_root.rstrip('/')}/sitemap.xml\n"
+    )
+
+
+def _xml_response(request: Request, file: SitemapFile) -> Response:
+    headers = {"Cache-Control": CACHE_CONTROL, "Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+        return Response(file.gzip_body, media_type=XML_TYPE, headers=headers)
+    return Response(file.body, media_type=XML_TYPE, headers=headers)
+
+
+def sitemap_router(
+    settings: Settings,
+    session_factory: sessionmaker[Session],
+    read_revision: Callable[[], int],
+) -> APIRouter:
+    router = APIRouter(include_in_schema=False)
+
+    def build() -> dict[str, SitemapFile]:
+        with session_factory() as session:
+            entries = sitemap_entries(session, settings.content_dir / "blog")
+        return {
+            name: SitemapFile(body, gzip.compress(body, compresslevel=6, mtime=0))
+            for name, body in render_sitemaps(entries, settings.site_root).items()
+        }
+
+    files = PerRevision(build, read_revision)
+
+    @router.get("/sitemap.xml")
+    def sitemap(request: Request) -> Response:
+        return _xml_response(request, files.get()["sitemap.xml"])
+
+    @router.get("/sitemap-{number:int}.xml")
+    def sitemap_part(request: Request, number: int) -> Response:
+        file = files.get().get(f"sitemap-{number}.xml")
+        if file is None:
+            raise HTTPException(404, "Not found")
+        return _xml_response(request, file)
+
+    @router.get("/robots.txt")
+    def robots() -> PlainTextResponse:
+        return PlainTextResponse(
+            robots_txt(settings.site_root), headers={"Cache-Control": "public, max-age=86400"}
+        )
+
+    return router

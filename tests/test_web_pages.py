@@ -1,0 +1,250 @@
+"""Each route's HTML as it leaves the server: status, head, JSON-LD, embedded data, fallback.
+
+Checked on the raw HTML, no browser: what a crawler without JavaScript receives.
+"""
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, insert, select
+from sqlalchemy.orm import Session
+
+from scrapindex import revision
+from scrapindex.app import create_app
+from scrapindex.models import City, ScrapYard, Source
+from scrapindex.settings import PROJECT_ROOT, Settings
+from tests.conftest import TEST_DEMO
+
+SITE_ROOT = "https://scrapindex.example"
+TEMPLATE = (PROJECT_ROOT / "frontend" / "index.html").read_text()
+
+
+class PageReader(HTMLParser):
+    """Collects the head tags, JSON blocks and the root element's text of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.meta: dict[str, str] = {}
+        self.links: dict[str, str] = {}
+        self.title = ""
+        self.scripts: list[tuple[dict[str, str | None], str]] = []
+        self.h1: list[str] = []
+        self._in: str | None = None
+        self._attrs: dict[str, str | None] = {}
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "meta":
+            key = values.get("name") or values.get("property")
+            if key:
+                self.meta[key] = values.get("content") or ""
+        elif tag == "link" and values.get("rel"):
+            self.links[str(values["rel"])] = values.get("href") or ""
+        elif tag in ("title", "script", "h1"):
+            self._in, self._attrs, self._text = tag, values, []
+
+    def handle_data(self, data: str) -> None:
+        if self._in:
+            self._text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag != self._in:
+            return
+        text = "".join(self._text)
+        if tag == "title":
+            self.title = text
+        elif tag == "script":
+            self.scripts.append((self._attrs, text))
+        else:
+            self.h1.append(text)
+        self._in = None
+
+    def json_ld(self) -> list[dict[str, Any]]:
+        return [json.loads(t) for a, t in self.scripts if a.get("type") == "application/ld+json"]
+
+    def initial_data(self) -> dict[str, Any]:
+        blocks = [json.loads(t) for a, t in self.scripts if a.get("id") == "initial-data"]
+        assert len(blocks) == 1
+        result: dict[str, Any] = blocks[0]
+        return result
+
+
+def read_page(html: str) -> PageReader:
+    reader = PageReader()
+    reader.feed(html)
+    return reader
+
+
+def app_client(database_url: str, tmp_path: Path) -> TestClient:
+    dist = tmp_path / "dist"
+    dist.mkdir(exist_ok=True)
+    (dist / "index.html").write_text(TEMPLATE)
+    settings = Settings(database_url=database_url, frontend_dist=dist, site_root=SITE_ROOT + "/")
+    return TestClient(create_app(settings))
+
+
+@pytest.fixture
+def pages(database_url: str, tmp_path: Path) -> Iterator[TestClient]:
+    with app_client(database_url, tmp_path) as client:
+        yield client
+
+
+ROUTES = [
+    # path, status, title, robots, JSON-LD types, a key of the embedded data
+    ("/", 200, "ScrapIndex - Real Time Scrap Metal Prices", "index",
+     {"WebSite", "Organization"}, "/api/cities"),
+    ("/cities", 200, "Global Scrap Metal Markets", "index", set(), "/api/cities"),
+    ("/scrap-metal-prices", 200, "Scrap Metal Prices", "index", set(), "/api/prices/summary"),
+    ("/za/johannesburg", 200, "Johannesburg Scrap Metal Prices Today | ScrapIndex", "index",
+     {"BreadcrumbList", "ItemList"}, "/api/cities/johannesburg/prices"),
+    ("/us/california", 200, "California Scrap Metal Prices Today | ScrapIndex", "index",
+     {"BreadcrumbList"}, "/api/countries/us/regions/california/prices"),
+    ("/za/johannesburg/scrap-yards", 200, "Scrap Yards in Johannesburg, South Africa", "index",
+     {"BreadcrumbList"}, "/api/cities/johannesburg/scrap-yards"),
+    ("/material/copper", 200, "Copper Scrap Price Today | ScrapIndex", "index",
+     {"BreadcrumbList", "ItemList"}, "/api/materials/copper/prices"),
+    ("/scrap-yard/1", 200, " - Scrap Yard in ", "index", {"LocalBusiness", "BreadcrumbList"},
+     "/api/scrap-yards/1"),
+    ("/scrap-yards", 200, "Scrap Yard Directory", "index", set(), "/api/scrap-yards"),
+    ("/insights", 200, "Scrap Metal Market Insights", "index", set(), "/api/insights"),
+    ("/blog", 200, "Scrap Metal Blog", "index", set(), "/api/blog"),
+    ("/blog/rhodium-price-per-ounce", 200, "Rhodium", "index", {"BlogPosting", "BreadcrumbList"},
+     "/api/blog/rhodium-price-per-ounce"),
+    ("/about", 200, "About ScrapIndex", "index", set(), "/api/stats"),
+    ("/privacy-policy", 200, "Privacy Policy | ScrapIndex", "index", set(), None),
+    ("/za/atlantis", 404, "City Not Found | ScrapIndex", "noindex", set(), None),
+    ("/gb/johannesburg", 404, "City Not Found | ScrapIndex", "noindex", set(), None),
+    ("/za/atlantis/scrap-yards", 404, "City Not Found | ScrapIndex", "noindex", set(), None),
+    ("/material/unobtainium", 404, "Material Not Found | ScrapIndex", "noindex", set(), None),
+    ("/scrap-yard/999999", 404, "Scrap Yard Not Found | ScrapIndex", "noindex", set(), None),
+    ("/scrap-yard/abc", 404, "Scrap Yard Not Found | ScrapIndex", "noindex", set(), None),
+    ("/blog/no-such-post", 404, "Post Not Found | ScrapIndex", "noindex", set(), None),
+    ("/no/such/page/at/all", 404, "404 Page Not Found | ScrapIndex", "noindex", set(), None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("path", "status", "title", "robots", "types", "data_key"), ROUTES)
+def test_route_head_status_and_data(
+    pages: TestClient,
+    path: str,
+    status: int,
+    title: str,
+    robots: str,
+    types: set[str],
+    data_key: str | None,
+) -> None:
+    response = pages.get(path)
+    assert response.status_code == status
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    page = read_page(response.text)
+    assert title in page.title
+    assert "ScrapIndex" in page.title  # the brand, added unless the title has it (SPEC §2)
+    assert page.links["canonical"] == SITE_ROOT + path
+    assert page.meta["robots"] == ("noindex,nofollow" if robots == "noindex" else "index,follow")
+    assert page.meta["description"]
+    assert page.meta["og:url"] == SITE_ROOT + path
+    assert page.meta["og:image"] == SITE_ROOT + "/og-image.png"
+    assert {block["@type"] for block in page.json_ld()} >= types
+    assert len(page.h1) == 1  # the fallback's heading, replaced by the app's on mount
+    embedded = page.initial_data()
+    if data_key is not None:
+        assert data_key in {key[0] for key, _ in embedded["data"]}
+
+
+def test_not_found_answers_are_embedded_so_the_app_does_not_ask_again(pages: TestClient) -> None:
+    page = read_page(pages.get("/za/atlantis").text)
+    errors = page.initial_data()["errors"]
+    assert [["/api/cities/atlantis"], 404] in [[key, status] for key, status, _ in errors]
+    region_page = read_page(pages.get("/us/california").text)
+    assert [["/api/cities/california"], 404] in [
+        [key, status] for key, status, _ in region_page.initial_data()["errors"]
+    ]
+
+
+def test_embedded_data_equals_the_api_answer_under_the_apps_query_key(pages: TestClient) -> None:
+    page = read_page(pages.get("/za/johannesburg").text)
+    data = {json.dumps(key): value for key, value in page.initial_data()["data"]}
+    assert (
+        data['["/api/cities/johannesburg/prices"]']
+        == pages.get("/api/cities/johannesburg/prices").json()
+    )
+    # cityQueries.yards(slug, { limit: 3 }) keys its query with the parameters.
+    assert (
+        data['["/api/cities/johannesburg/scrap-yards", {"limit": 3}]']
+        == pages.get("/api/cities/johannesburg/scrap-yards?limit=3").json()
+    )
+
+
+def test_fallback_carries_the_key_facts(pages: TestClient) -> None:
+    city = pages.get("/za/johannesburg").text
+    assert "<h1" in city
+    assert "Johannesburg Scrap Metal Prices" in city
+    assert re.search(r"R\d[\d,]*\.\d\d", city)  # a price of the table, in rand
+    yard = pages.get("/scrap-yard/1").text
+    assert "Opening Hours" in yard
+    assert "Monday:" in yard
+    post = pages.get("/blog/rhodium-price-per-ounce").text
+    assert "<article>" in post
+
+
+def test_city_yards_page_data_follows_the_url(pages: TestClient) -> None:
+    page = read_page(pages.get("/za/johannesburg/scrap-yards?page=2&sort=name").text)
+    keys = [key for key, _ in page.initial_data()["data"]]
+    expected = {"page": 2, "limit": 10, "status": "all", "sort": "name"}
+    assert ["/api/cities/johannesburg/scrap-yards", expected] in keys
+    assert " - Page 2" in page.title
+
+
+HOSTILE = "</script><script>alert(1)</script><!--"
+
+
+def test_hostile_yard_name_cannot_break_out(
+    fresh_database: Callable[..., Engine], tmp_path: Path
+) -> None:
+    engine = fresh_database(TEST_DEMO)
+    with engine.begin() as connection:
+        city_id = connection.execute(select(City.id).where(City.slug == "durban")).scalar_one()
+        source_id = connection.execute(select(Source.id)).scalars().first()
+        yard_id = connection.execute(
+            insert(ScrapYard)
+            .values(
+                city_id=city_id,
+                name=HOSTILE,
+                address=f"1 {HOSTILE} Road",
+                latitude=-29.85,
+                longitude=31.02,
+                rating=4.0,
+                review_count=3,
+                weekly_hours=[{"day": 0, "opens": "08:00", "closes": "17:00"}],
+                source_id=source_id,
+            )
+            .returning(ScrapYard.id)
+        ).scalar_one()
+        revision.bump(connection)
+    url = engine.url.render_as_string(hide_password=False)
+    with app_client(url, tmp_path) as client:
+        html = client.get(f"/scrap-yard/{yard_id}").text
+    assert "<script>alert(1)" not in html
+    assert html.count("</script>") == html.count("<script")  # no element closed early
+    page = read_page(html)
+    assert HOSTILE in page.title  # escaped in the HTML, intact once parsed
+    business = next(b for b in page.json_ld() if b["@type"] == "LocalBusiness")
+    assert business["name"] == HOSTILE
+    embedded = {json.dumps(k): v for k, v in page.initial_data()["data"]}
+    assert embedded[f'["/api/scrap-yards/{yard_id}"]']["name"] == HOSTILE
+    assert page.h1 == [HOSTILE]
+    with Session(engine) as session:
+        assert session.get_one(ScrapYard, yard_id).name == HOSTILE
+
+
+def test_rendered_pages_are_cached_until_the_data_moves(pages: TestClient) -> None:
+    first = pages.get("/za/durban")
+    again = pages.get("/za/durban", headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304

@@ -1,0 +1,240 @@
+"""sitemap.xml lists every public page, dated by its data; robots.txt points at it."""
+
+import datetime as dt
+import xml.etree.ElementTree as ET
+
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, func, select
+from sqlalchemy.orm import Session
+
+from scrapindex.blog import load_posts
+from scrapindex.models import City, DataRevision, Material, Price, Region, ScrapYard
+from scrapindex.web.per_revision import PerRevision
+from scrapindex.web.sitemap import SitemapEntry, render_sitemaps, sitemap_entries
+from tests.conftest import CONTENT_DIR
+
+NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+STATIC_PAGES = [
+    "/",
+    "/cities",
+    "/scrap-metal-prices",
+    "/scrap-yards",
+    "/insights",
+    "/blog",
+    "/about",
+    "/contact",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/content-disclaimer",
+]
+
+
+def site_root(client: TestClient) -> str:
+    root: str = client.app.state.settings.site_root  # type: ignore[attr-defined]
+    return root.rstrip("/")
+
+
+def sitemap(client: TestClient) -> dict[str, str | None]:
+    """Path -> lastmod of every URL in /sitemap.xml."""
+    response = client.get("/sitemap.xml")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/xml; charset=utf-8"
+    assert response.headers["cache-control"] == "public, max-age=3600"
+    urlset = ET.fromstring(response.content)
+    assert urlset.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}urlset"
+    root = site_root(client)
+    pages: dict[str, str | None] = {}
+    for url in urlset.findall("sm:url", NS):
+        loc = url.findtext("sm:loc", namespaces=NS)
+        assert loc is not None
+        assert loc.startswith(root + "/")
+        path = loc.removeprefix(root)
+        assert path not in pages, f"{path} listed twice"
+        pages[path] = url.findtext("sm:lastmod", namespaces=NS)
+    return pages
+
+
+def test_sitemap_lists_every_public_page(client: TestClient, engine: Engine) -> None:
+    pages = sitemap(client)
+    with Session(engine) as session:
+        cities = session.scalars(select(City)).all()
+        city_paths = {f"/{c.country_code.lower()}/{c.slug}" for c in cities}
+        region_paths = {
+            f"/{r.country_code.lower()}/{r.slug}" for r in session.scalars(select(Region))
+        }
+        material_slugs = session.scalars(select(Material.slug)).all()
+        yard_ids = session.scalars(select(ScrapYard.id)).all()
+    posts = load_posts(CONTENT_DIR / "blog")
+
+    expected = set(STATIC_PAGES)
+    expected |= city_paths | {f"{path}/scrap-yards" for path in city_paths}
+    expected |= region_paths  # the colliding ones are already there as cities
+    expected |= {f"/material/{slug}" for slug in material_slugs}
+    expected |= {f"/scrap-yard/{id_}" for id_ in yard_ids}
+    expected |= {f"/blog/{post.slug}" for post in posts}
+    assert set(pages) == expected
+    assert len(yard_ids) > 100
+    assert len(pages) == len(expected)
+
+
+def test_a_region_named_like_a_city_of_its_country_leaves_the_url_to_the_city(
+    client: TestClient, engine: Engine
+) -> None:
+    pages = sitemap(client)
+    with Session(engine) as session:
+        city_dates = dict(
+            session.execute(
+                select(City.slug, func.max(Price.price_date))
+                .join(Price, Price.city_id == City.id)
+                .group_by(City.slug)
+            ).all()
+        )
+        colliding = [
+            (region.country_code, region.slug)
+            for region in session.scalars(select(Region))
+            if region.slug in city_dates
+        ]
+    assert {("US", "new-york"), ("NZ", "auckland"), ("NZ", "wellington")} <= set(colliding)
+    for country_code, slug in colliding:
+        # Listed once (the dictionary has no duplicates), dated as the city, not the region.
+        assert pages[f"/{country_code.lower()}/{slug}"] == city_dates[slug].isoformat()
+    assert "/us/california" in pages
+    assert "/gb/england" in pages
+
+
+def test_lastmod_comes_from_the_data(client: TestClient, engine: Engine) -> None:
+    pages = sitemap(client)
+    for path, lastmod in pages.items():
+        if lastmod is not None:
+            dt.date.fromisoformat(lastmod)
+        else:
+            assert path in STATIC_PAGES or path == "/blog"
+
+    with Session(engine) as session:
+        newest_in_city = session.execute(
+            select(func.max(Price.price_date))
+            .join(City, City.id == Price.city_id)
+            .where(City.slug == "johannesburg")
+        ).scalar_one()
+        newest_of_material = session.execute(
+            select(func.max(Price.price_date))
+            .join(Material, Material.id == Price.material_id)
+            .where(Material.slug == "copper")
+        ).scalar_one()
+        newest_in_texas = session.execute(
+            select(func.max(Price.price_date))
+            .join(City, City.id == Price.city_id)
+            .join(Region, Region.id == City.region_id)
+            .where(Region.slug == "texas")
+        ).scalar_one()
+        newest_overall = session.execute(select(func.max(Price.price_date))).scalar_one()
+        changed_at = session.execute(select(DataRevision.changed_at)).scalar_one()
+        yard_id = session.scalars(select(ScrapYard.id).limit(1)).one()
+
+    assert pages["/za/johannesburg"] == newest_in_city.isoformat()
+    assert pages["/material/copper"] == newest_of_material.isoformat()
+    assert pages["/us/texas"] == newest_in_texas.isoformat()
+    for path in ("/", "/cities", "/scrap-metal-prices", "/insights"):
+        assert pages[path] == newest_overall.isoformat()
+    for path in ("/scrap-yards", f"/scrap-yard/{yard_id}", "/za/johannesburg/scrap-yards"):
+        assert pages[path] == changed_at.date().isoformat()
+    for post in load_posts(CONTENT_DIR / "blog"):
+        assert pages[f"/blog/{post.slug}"] == post.publish_date.isoformat()
+    for path in ("/about", "/contact", "/privacy-policy", "/terms-of-service"):
+        assert pages[path] is None
+
+
+def test_sitemap_is_served_compressed_when_asked(client: TestClient) -> None:
+    response = client.get("/sitemap.xml", headers={"Accept-Encoding": "gzip"})
+    assert response.headers["content-encoding"] == "gzip"
+    plain = client.get("/sitemap.xml", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.content == response.content  # the client unzipped the first
+
+
+def test_a_large_sitemap_becomes_an_index_of_parts(engine: Engine) -> None:
+    with Session(engine) as session:
+        entries = sitemap_entries(session, CONTENT_DIR / "blog")
+    files = render_sitemaps(entries, "https://example.com/", limit=100)
+    parts = -(-len(entries) // 100)
+    assert parts > 2
+    assert set(files) == {"sitemap.xml", *(f"sitemap-{n}.xml" for n in range(1, parts + 1))}
+
+    index = ET.fromstring(files["sitemap.xml"])
+    assert index.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}sitemapindex"
+    locations = [s.findtext("sm:loc", namespaces=NS) for s in index.findall("sm:sitemap", NS)]
+    assert locations == [f"https://example.com/sitemap-{n}.xml" for n in range(1, parts + 1)]
+
+    listed: list[str] = []
+    for n in range(1, parts + 1):
+        urls = ET.fromstring(files[f"sitemap-{n}.xml"]).findall("sm:url", NS)
+        assert 0 < len(urls) <= 100
+        listed += [url.findtext("sm:loc", namespaces=NS) or "" for url in urls]
+    assert listed == [f"https://example.com{e.path}" for e in entries]
+
+
+def test_at_the_limit_the_sitemap_is_one_urlset() -> None:
+    entries = [SitemapEntry(f"/scrap-yard/{n}") for n in range(1, 101)]
+    files = render_sitemaps(entries, "https://example.com", limit=100)
+    assert list(files) == ["sitemap.xml"]
+    assert len(ET.fromstring(files["sitemap.xml"]).findall("sm:url", NS)) == 100
+
+
+def test_urls_are_escaped_for_xml() -> None:
+    entries = [SitemapEntry("/blog/a&b<c>", dt.date(2026, 1, 2)), SitemapEntry("/blog/čaj")]
+    body = render_sitemaps(entries, "https://example.com/")["sitemap.xml"]
+    urls = ET.fromstring(body).findall("sm:url", NS)
+    assert [u.findtext("sm:loc", namespaces=NS) for u in urls] == [
+        "https://example.com/blog/a&b%3Cc%3E",
+        "https://example.com/blog/%C4%8Daj",
+    ]
+    assert b"<loc>https://example.com/blog/a&amp;b%3Cc%3E</loc>" in body
+    assert urls[0].findtext("sm:lastmod", namespaces=NS) == "2026-01-02"
+
+
+def test_unknown_sitemap_parts_are_not_found(client: TestClient) -> None:
+    # Our data fits one file, so there are no parts at all.
+    assert client.get("/sitemap-1.xml").status_code == 404
+    assert client.get("/sitemap-0.xml").status_code == 404
+
+
+def test_robots_txt_allows_pages_and_names_the_sitemap(client: TestClient) -> None:
+    response = client.get("/robots.txt")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/plain; charset=utf-8"
+    lines = response.text.splitlines()
+    assert lines[0] == "User-agent: *"
+    assert "Allow: /" in lines
+    assert "Disallow: /api/" in lines
+    assert f"Sitemap: {site_root(client)}/sitemap.xml" in lines
+
+
+def test_built_once_per_data_revision() -> None:
+    revision = 1
+    builds: list[int] = []
+
+    def build() -> int:
+        builds.append(revision)
+        return revision
+
+    value = PerRevision(build, lambda: revision, check_seconds=0)
+    assert (value.get(), value.get()) == (1, 1)
+    revision = 2
+    assert value.get() == 2
+    assert builds == [1, 2]
+
+    slow = PerRevision(build, lambda: revision, check_seconds=3600)
+    assert slow.get() == 2
+    revision = 3
+    assert slow.get() == 2  # the revision is not read again within check_seconds
+    assert builds == [1, 2, 2]
+
+
+def test_every_url_in_the_sitemap_is_a_page(client: TestClient) -> None:
+    # All of them, no sampling: about 815 pages per database, 5-30 s with the demo set.
+    failures = []
+    for path in sitemap(client):
+        response = client.get(path, follow_redirects=False)
+        if response.status_code != 200:
+            failures.append((path, response.status_code))
+    assert failures == []
