@@ -26,9 +26,18 @@ from scrapindex.api import (
 )
 from scrapindex.api.caching import ApiCacheMiddleware
 from scrapindex.api.guards import RejectNulBytesMiddleware
+from scrapindex.api.limits import (
+    ApiRateLimitMiddleware,
+    BodySizeLimitMiddleware,
+    RequestTimeoutMiddleware,
+    UriLengthLimitMiddleware,
+)
+from scrapindex.api.request_context import RequestContextMiddleware
 from scrapindex.db import create_db_engine, make_session_factory
 from scrapindex.settings import Settings, get_settings
+from scrapindex.web.health import router as health_router
 from scrapindex.web.redirects import RedirectMiddleware
+from scrapindex.web.security import add_security_headers
 from scrapindex.web.sitemap import sitemap_router
 from scrapindex.web.spa import spa_router
 
@@ -90,7 +99,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         read_revision=lambda: revision.read(engine),
     )
     app.add_middleware(RejectNulBytesMiddleware)
+    # Limits (api/limits.py), then the request id and log line around everything of ours.
+    app.add_middleware(BodySizeLimitMiddleware)
+    app.add_middleware(RequestTimeoutMiddleware, seconds=settings.request_timeout_seconds)
+    app.add_middleware(
+        ApiRateLimitMiddleware,
+        per_minute=settings.api_rate_limit_per_minute,
+        trust_proxy_headers=settings.trust_proxy_headers,
+    )
+    app.add_middleware(UriLengthLimitMiddleware)
+    app.add_middleware(RequestContextMiddleware, trust_proxy_headers=settings.trust_proxy_headers)
+    add_security_headers(app, settings)  # outermost, around Starlette's own layers too
     add_error_handlers(app)
+    app.include_router(health_router)
     app.include_router(
         sitemap_router(settings, app.state.session_factory, lambda: revision.read(engine))
     )

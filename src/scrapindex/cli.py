@@ -29,6 +29,8 @@ from scrapindex.data.imports.report import ImportReport, progress_bar, summary_t
 from scrapindex.data.imports.yards import import_yards
 from scrapindex.data.seed import DatabaseNotEmptyError, database_is_empty, seed_demo
 from scrapindex.db import create_db_engine
+from scrapindex.deploy_check import Finding, deploy_findings, readiness_findings
+from scrapindex.logs import log_config
 from scrapindex.settings import Settings, get_settings
 
 app = typer.Typer(help="ScrapIndex: scrap metal prices and scrap yards.", no_args_is_help=True)
@@ -44,6 +46,9 @@ app.add_typer(fx_app, name="fx")
 app.add_typer(yards_app, name="yards")
 console = Console()
 
+Workers = Annotated[
+    int, typer.Option(min=1, envvar="WEB_CONCURRENCY", help="Server worker processes")
+]
 ImportFile = Annotated[
     Path, typer.Argument(exists=True, dir_okay=False, readable=True, help="A .csv or .json file")
 ]
@@ -229,7 +234,7 @@ def openapi(output: Path = Path("build/openapi.json")) -> None:
 def serve(
     host: Annotated[str | None, typer.Option(help="Default: HOST or 127.0.0.1")] = None,
     port: Annotated[int | None, typer.Option(help="Default: PORT or 8000")] = None,
-    workers: Annotated[int, typer.Option(min=1)] = 1,
+    workers: Workers = 1,
     reload: bool = False,
 ) -> None:
     """Serve the site and the API."""
@@ -243,5 +248,35 @@ def serve(
         reload=reload,
         proxy_headers=True,
         server_header=False,
-        access_log=False,
+        access_log=False,  # the request context middleware logs each request (with its id)
+        log_config=log_config(),  # JSON lines on stderr, applied in every worker process
+        timeout_keep_alive=5,  # seconds an idle keep-alive connection stays open
     )
+
+
+@app.command()
+def check(
+    deploy: Annotated[
+        bool, typer.Option("--deploy", help="Also check the settings are safe for production")
+    ] = False,
+    workers: Workers = 1,
+) -> None:
+    """Check the site can serve (front end built, database migrated); exit 1 on any error."""
+    settings = get_settings()
+    findings = deploy_findings(settings, workers) if deploy else readiness_findings(settings)
+    _print_findings(findings)
+    if any(finding.level == "error" for finding in findings):
+        raise typer.Exit(1)
+
+
+def _print_findings(findings: list[Finding]) -> None:
+    if not findings:
+        console.print("[green]No problems found.[/green]")
+        return
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    for finding in findings:
+        color = "red" if finding.level == "error" else "yellow"
+        table.add_row(f"[{color}]{finding.level}[/{color}]", finding.code, finding.message)
+    console.print(table)
+    errors = sum(finding.level == "error" for finding in findings)
+    console.print(f"{errors} error(s), {len(findings) - errors} warning(s).")

@@ -33,3 +33,7 @@ def head_revision() -> str | None:
 def current_revision(engine: Engine) -> str | None:
     with engine.connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
+
+
+def known_revisions() -> set[str]:
+    return {script.revision for script in ScriptDirectory(str(MIGRATIONS_DIR)).walk_revisions()}

@@ -1,13 +1,21 @@
 """Typed settings, read from the environment (prefix-free names) and an optional .env file."""
 
 import datetime as dt
+import json
+import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated, Any
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+# A Content-Security-Policy source such as https://tile.example.org or https://*.example.org:
+# nothing that could end the directive or the header.
+CSP_SOURCE = re.compile(r"[a-z][a-z0-9+.-]*://[^\s;,'\"]+|[^\s;,'\":/]+", re.IGNORECASE)
+# A list of CSP sources; in the environment a JSON list or a comma- or space-separated string.
+SourceList = Annotated[list[str], NoDecode]
 
 
 class Settings(BaseSettings):
@@ -24,6 +32,32 @@ class Settings(BaseSettings):
     client_hash_salt: str = "scrapindex"  # set a secret value in production
     inbox_dir: Path | None = None  # feed files for the daily update; unset means data_dir/inbox
     daily_update_time: dt.time = dt.time(3, 15)  # when `scrapindex schedule` runs it, UTC
+    debug: bool = False  # development only; `scrapindex check --deploy` refuses it
+    # Security headers (web/security.py): where the pages may load map tiles from, where
+    # analytics scripts and beacons may go, and HSTS (0 = no Strict-Transport-Security).
+    map_tile_hosts: SourceList = ["https://tile.openstreetmap.org"]
+    analytics_hosts: SourceList = []
+    hsts_seconds: int = Field(default=0, ge=0)
+    trust_proxy_headers: bool = False  # believe the X-Forwarded-* headers of the proxy in front
+    # Requests per minute per client to /api/ (0 = off), counted in each process; with
+    # trust_proxy_headers the client is X-Forwarded-For's first hop (see api/limits.py).
+    api_rate_limit_per_minute: int = Field(default=600, ge=0)
+    request_timeout_seconds: float = Field(default=30, ge=0)  # then 503 (0 = no limit)
+
+    @field_validator("map_tile_hosts", "analytics_hosts", mode="before")
+    @classmethod
+    def split_sources(cls, value: Any) -> Any:
+        if isinstance(value, str) and value.lstrip().startswith("["):
+            return json.loads(value)
+        return value.replace(",", " ").split() if isinstance(value, str) else value
+
+    @field_validator("map_tile_hosts", "analytics_hosts")
+    @classmethod
+    def check_sources(cls, sources: list[str]) -> list[str]:
+        for source in sources:
+            if not CSP_SOURCE.fullmatch(source):
+                raise ValueError(f"not a Content-Security-Policy source: {source!r}")
+        return sources
 
     @property
     def effective_database_url(self) -> str:

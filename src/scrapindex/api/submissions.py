@@ -8,6 +8,7 @@ from fastapi import Depends, HTTPException, Request
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from scrapindex.api.request_context import client_address
 from scrapindex.api.schemas import Message
 
 RATE_WINDOW = dt.timedelta(minutes=1)
@@ -19,8 +20,9 @@ FORM_ERRORS: dict[int | str, dict[str, Any]] = {
 
 async def client_hash(request: Request) -> str:
     """A salted hash of the client's address: enough to rate-limit, useless to anyone else."""
-    address = request.client.host if request.client else "unknown"
-    salt = request.app.state.settings.client_hash_salt
+    settings = request.app.state.settings
+    address = client_address(request.scope, settings.trust_proxy_headers)
+    salt = settings.client_hash_salt
     return hashlib.sha256(f"{salt}:{address}".encode()).hexdigest()
 
 

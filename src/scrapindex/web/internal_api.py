@@ -10,6 +10,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message
 
+from scrapindex.api.request_context import INTERNAL_REQUEST
+
 
 @dataclass(frozen=True)
 class ApiAnswer:
@@ -39,6 +41,7 @@ async def api_get(app: ASGIApp, path: str, query: str = "") -> ApiAnswer:
         "client": ("127.0.0.1", 0),
         "server": ("internal", 80),
         "state": {},
+        INTERNAL_REQUEST: True,  # part of the page request: not logged, limited or timed apart
     }
     status = 500
     chunks: list[bytes] = []

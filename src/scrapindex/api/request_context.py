@@ -1,0 +1,112 @@
+"""Each request's id, client address and log line; unhandled errors answered without detail.
+
+The outermost of our middleware: every response, the limits' refusals included, carries the
+``X-Request-ID`` header, and every log record written while a request is handled carries its id.
+"""
+
+import ipaddress
+import logging
+import re
+import time
+import uuid
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from scrapindex import logs
+
+log = logging.getLogger(__name__)
+access_log = logging.getLogger("scrapindex.access")
+
+REQUEST_ID_HEADER = "X-Request-ID"
+VALID_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+# Successful probes are logged at DEBUG, so a load balancer's checks do not fill the log.
+QUIET_PATHS = frozenset({"/healthz", "/readyz"})
+# A scope key our own in-process API calls (web/internal_api.py) carry: they belong to the page
+# request that makes them, so they keep its id and are not logged, limited or timed on their own.
+INTERNAL_REQUEST = "scrapindex.internal"
+
+
+def is_external_http(scope: Scope) -> bool:
+    return scope["type"] == "http" and not scope.get(INTERNAL_REQUEST)
+
+
+def client_address(scope: Scope, trust_proxy_headers: bool) -> str:
+    """The connecting address, or the hop our trusted proxy added to X-Forwarded-For.
+
+    The last entry is the one the proxy itself appended (nginx's $proxy_add_x_forwarded_for);
+    anything before it came from the client and could be forged to dodge the rate limits.
+    """
+    if trust_proxy_headers:
+        forwarded = Headers(scope=scope).get("x-forwarded-for", "")
+        last_hop = forwarded.rsplit(",", 1)[-1].strip()
+        try:
+            return str(ipaddress.ip_address(last_hop))
+        except ValueError:
+            pass  # absent or not an address: fall back to the connection's
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+def incoming_request_id(scope: Scope) -> str | None:
+    value = Headers(scope=scope).get(REQUEST_ID_HEADER)
+    return value if value is not None and VALID_REQUEST_ID.fullmatch(value) else None
+
+
+class RequestContextMiddleware:
+    def __init__(self, app: ASGIApp, trust_proxy_headers: bool) -> None:
+        self.app = app
+        self.trust_proxy_headers = trust_proxy_headers
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not is_external_http(scope):
+            await self.app(scope, receive, send)
+            return
+        request_id = incoming_request_id(scope) or uuid.uuid4().hex
+        scope.setdefault("state", {})["request_id"] = request_id
+        token = logs.request_id.set(request_id)
+        started_at = time.perf_counter()
+        status: int | None = None
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                MutableHeaders(scope=message)[REQUEST_ID_HEADER] = request_id
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        except Exception:
+            log.exception("Unhandled error on %s %s", scope["method"], scope["path"])
+            if status is not None:
+                raise  # the response is under way: the server can only drop the connection
+            response = JSONResponse({"message": "Internal server error"}, status_code=500)
+            await response(scope, receive, send_with_id)
+        finally:
+            self.log_request(scope, status, time.perf_counter() - started_at)
+            logs.request_id.reset(token)
+
+    def log_request(self, scope: Scope, status: int | None, seconds: float) -> None:
+        if status is None or status >= 500:  # None: no answer (cancelled, or the client left)
+            level = logging.WARNING
+        elif scope["path"] in QUIET_PATHS and status < 400:
+            level = logging.DEBUG
+        else:
+            level = logging.INFO
+        method, path = scope["method"], scope["path"]
+        access_log.log(
+            level,
+            "%s %s %s",
+            method,
+            path,
+            status if status is not None else "-",
+            extra={
+                "method": method,
+                "path": path,
+                "status": status,
+                "duration_ms": round(seconds * 1000, 1),
+                "client": client_address(scope, self.trust_proxy_headers),
+            },
+        )

@@ -1,0 +1,178 @@
+"""`scrapindex check --deploy`: what in the current settings is unsafe or not ready to serve.
+
+Modelled on Django's `check --deploy`: each problem is a Finding, an error (do not deploy like
+this) or a warning (probably wrong, or costly). `check` without --deploy looks only at whether
+the site can serve at all: the front end built, the database reachable and migrated.
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlsplit
+
+from sqlalchemy import Engine, create_engine
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.pool import NullPool
+
+from scrapindex import migrate
+from scrapindex.settings import Settings
+
+Level = Literal["error", "warning"]
+
+DEFAULT_SALT = Settings.model_fields["client_hash_salt"].default
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
+CONNECT_TIMEOUT_SECONDS = 5
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str  # stable, for tests and for silencing by hand: "debug", "site-root", ...
+    level: Level
+    message: str
+
+
+def deploy_findings(settings: Settings, workers: int = 1) -> list[Finding]:
+    """Everything `check --deploy` reports, for a server running `workers` processes."""
+    return [
+        *settings_findings(settings, workers),
+        *readiness_findings(settings),
+    ]
+
+
+def readiness_findings(settings: Settings) -> list[Finding]:
+    """Can the site serve at all: the built front end, a reachable and migrated database."""
+    findings = []
+    if not (settings.frontend_dist / "index.html").is_file():
+        findings.append(
+            Finding(
+                "frontend",
+                "error",
+                f"The front end is not built ({settings.frontend_dist / 'index.html'} is "
+                "missing): every page would be a placeholder. Run `make frontend`.",
+            )
+        )
+    findings += database_findings(settings.effective_database_url)
+    return findings
+
+
+def settings_findings(settings: Settings, workers: int = 1) -> list[Finding]:
+    """The settings that are unsafe for a public site (no I/O)."""
+    findings = []
+    if settings.debug:
+        findings.append(Finding("debug", "error", "DEBUG is on: turn it off in production."))
+    findings += _site_root_findings(settings)
+    if workers > 1 and _uses_sqlite(settings):
+        findings.append(
+            Finding(
+                "sqlite-workers",
+                "warning",
+                f"SQLite with {workers} workers: every process opens the same file and writes "
+                "(form submissions, the daily update) wait on one lock. Use PostgreSQL "
+                "(DATABASE_URL) or a single worker.",
+            )
+        )
+    if settings.client_hash_salt in ("", DEFAULT_SALT):
+        findings.append(
+            Finding(
+                "client-hash-salt",
+                "error",
+                "CLIENT_HASH_SALT is not set: with the public default, the stored hashes of "
+                "visitors' addresses can be reversed. Set a long random secret.",
+            )
+        )
+    if urlsplit(settings.site_root).scheme == "https" and settings.hsts_seconds == 0:
+        findings.append(
+            Finding(
+                "hsts",
+                "warning",
+                "HSTS_SECONDS is 0: browsers are not told to keep to HTTPS. Set it (31536000 "
+                "is a year) once the site and all its subdomains serve HTTPS.",
+            )
+        )
+    if settings.api_cache_seconds == 0:
+        findings.append(
+            Finding(
+                "api-cache",
+                "warning",
+                "API_CACHE_SECONDS is 0: no API answer or page is reused, so every request "
+                "queries the database.",
+            )
+        )
+    return findings
+
+
+def _uses_sqlite(settings: Settings) -> bool:
+    try:
+        return make_url(settings.effective_database_url).get_backend_name() == "sqlite"
+    except ArgumentError:
+        return False  # reported by database_findings
+
+
+def _site_root_findings(settings: Settings) -> list[Finding]:
+    parts = urlsplit(settings.site_root)
+    host = parts.hostname or ""
+    if host in LOCAL_HOSTS or host.endswith(".localhost") or not host:
+        return [
+            Finding(
+                "site-root",
+                "error",
+                f"SITE_ROOT is {settings.site_root!r}, not the public address: canonical URLs, "
+                "share tags and the sitemap would point there. Set it to https://your-domain.",
+            )
+        ]
+    if parts.scheme != "https":
+        return [
+            Finding(
+                "site-root-https",
+                "error",
+                f"SITE_ROOT {settings.site_root!r} is not https://: serve the site over HTTPS "
+                "and say so in SITE_ROOT.",
+            )
+        ]
+    return []
+
+
+def database_findings(url: str) -> list[Finding]:
+    """The database answers, and its schema is at the newest migration."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as error:
+        return [Finding("database", "error", f"DATABASE_URL is not a database URL: {error}")]
+    if _is_sqlite_file(parsed) and not Path(parsed.database or "").is_file():
+        message = f"The SQLite database {parsed.database} does not exist."
+        return [Finding("database", "error", message + " Run `scrapindex db upgrade`.")]
+    try:
+        engine = _probe_engine(parsed)
+        try:
+            current = migrate.current_revision(engine)
+        finally:
+            engine.dispose()
+    except SQLAlchemyError as error:
+        detail = str(getattr(error, "orig", None) or error).strip()
+        reason = detail.splitlines()[0] if detail else type(error).__name__
+        where = parsed.render_as_string(hide_password=True)
+        return [Finding("database", "error", f"The database {where} is not reachable: {reason}")]
+    head = migrate.head_revision()
+    if current != head:
+        return [
+            Finding(
+                "migrations",
+                "error",
+                f"The database is at migration {current or '(none)'}, the code needs {head}. "
+                "Run `scrapindex db upgrade`.",
+            )
+        ]
+    return []
+
+
+def _is_sqlite_file(url: URL) -> bool:
+    return url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
+
+
+def _probe_engine(url: URL) -> Engine:
+    """One short-lived connection that gives up quickly (and, checked first, no new SQLite file)."""
+    if url.get_backend_name() == "postgresql":
+        connect_args = {"connect_timeout": CONNECT_TIMEOUT_SECONDS}
+        return create_engine(url, poolclass=NullPool, connect_args=connect_args)
+    return create_engine(url, poolclass=NullPool)

@@ -1,0 +1,209 @@
+"""`scrapindex check --deploy`: what it reports for unsafe settings, and silence for safe ones."""
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from scrapindex.cli import app as cli
+from scrapindex.deploy_check import (
+    Finding,
+    database_findings,
+    deploy_findings,
+    readiness_findings,
+    settings_findings,
+)
+from scrapindex.settings import Settings, get_settings
+from tests.conftest import CONTENT_DIR
+
+SAFE = {
+    "site_root": "https://scrapindex.example",
+    "client_hash_salt": "3c1f0a9e-a-long-random-secret",
+    "hsts_seconds": 31536000,
+    "api_cache_seconds": 60,
+    "debug": False,
+}
+POSTGRES_URL = "postgresql://scrapindex:secret@127.0.0.1:1/scrapindex"  # never connected to
+
+
+def built(tmp_path: Path) -> Path:
+    dist = tmp_path / "dist"
+    dist.mkdir(exist_ok=True)
+    (dist / "index.html").write_text("<!doctype html>")
+    return dist
+
+
+def make_settings(**overrides: Any) -> Settings:
+    return Settings(**{"content_dir": CONTENT_DIR, **SAFE, **overrides})
+
+
+def codes(findings: list[Finding]) -> dict[str, str]:
+    return {finding.code: finding.level for finding in findings}
+
+
+def test_safe_settings_have_no_findings(database_url: str, tmp_path: Path) -> None:
+    settings = make_settings(database_url=database_url, frontend_dist=built(tmp_path))
+    assert deploy_findings(settings, workers=1) == []
+    if not database_url.startswith("sqlite"):
+        assert deploy_findings(settings, workers=8) == []
+
+
+def test_unsafe_settings_are_all_reported(tmp_path: Path) -> None:
+    settings = Settings(
+        content_dir=CONTENT_DIR,
+        data_dir=tmp_path / "data",  # default SQLite file, never created
+        frontend_dist=tmp_path / "not-built",
+        debug=True,
+        api_cache_seconds=0,
+    )
+    assert codes(deploy_findings(settings, workers=4)) == {
+        "debug": "error",
+        "site-root": "error",
+        "sqlite-workers": "warning",
+        "client-hash-salt": "error",
+        "api-cache": "warning",
+        "frontend": "error",
+        "database": "error",
+    }
+    assert not (tmp_path / "data" / "scrapindex.sqlite3").exists()  # the check made no file
+
+
+@pytest.mark.parametrize(
+    ("site_root", "expected"),
+    [
+        ("http://127.0.0.1:8000", {"site-root": "error"}),
+        ("http://localhost:8000/", {"site-root": "error"}),
+        ("https://localhost", {"site-root": "error"}),
+        ("http://[::1]:8000", {"site-root": "error"}),
+        ("", {"site-root": "error"}),
+        ("http://scrapindex.example", {"site-root-https": "error"}),
+        ("https://scrapindex.example/", {}),
+    ],
+)
+def test_site_root_must_be_the_public_https_address(
+    site_root: str, expected: dict[str, str]
+) -> None:
+    assert codes(settings_findings(make_settings(site_root=site_root))) == expected
+
+
+@pytest.mark.parametrize(
+    ("site_root", "hsts_seconds", "expected"),
+    [
+        ("https://scrapindex.example", 0, {"hsts": "warning"}),
+        ("https://scrapindex.example", 300, {}),
+        ("http://scrapindex.example", 0, {"site-root-https": "error"}),  # HTTPS first
+    ],
+)
+def test_hsts_is_expected_once_the_site_is_https(
+    site_root: str, hsts_seconds: int, expected: dict[str, str]
+) -> None:
+    settings = make_settings(site_root=site_root, hsts_seconds=hsts_seconds)
+    assert codes(settings_findings(settings)) == expected
+
+
+@pytest.mark.parametrize(
+    ("database_url", "workers", "expected"),
+    [
+        ("", 1, {}),
+        ("", 2, {"sqlite-workers": "warning"}),
+        ("sqlite:////srv/scrapindex.sqlite3", 3, {"sqlite-workers": "warning"}),
+        (POSTGRES_URL, 8, {}),
+    ],
+)
+def test_sqlite_with_several_workers(
+    database_url: str, workers: int, expected: dict[str, str]
+) -> None:
+    settings = make_settings(database_url=database_url)
+    assert codes(settings_findings(settings, workers)) == expected
+
+
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [
+        ({"debug": True}, {"debug": "error"}),
+        ({"client_hash_salt": "scrapindex"}, {"client-hash-salt": "error"}),
+        ({"client_hash_salt": ""}, {"client-hash-salt": "error"}),
+        ({"api_cache_seconds": 0}, {"api-cache": "warning"}),
+    ],
+)
+def test_single_unsafe_settings(overrides: dict[str, Any], expected: dict[str, str]) -> None:
+    assert codes(settings_findings(make_settings(**overrides))) == expected
+
+
+def test_an_unmigrated_database(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite3"
+    sqlite3.connect(path).close()
+    [finding] = database_findings(f"sqlite:///{path}")
+    assert (finding.code, finding.level) == ("migrations", "error")
+    assert "(none)" in finding.message
+    assert "scrapindex db upgrade" in finding.message
+
+
+def test_an_unreachable_database_without_its_password() -> None:
+    [finding] = database_findings(POSTGRES_URL)
+    assert (finding.code, finding.level) == ("database", "error")
+    assert "not reachable" in finding.message
+    assert "secret" not in finding.message
+
+
+@pytest.mark.parametrize("url", ["not a url", "nosuchdriver://host/db"])
+def test_an_unusable_database_url(url: str) -> None:
+    assert codes(database_findings(url)) == {"database": "error"}
+
+
+def test_readiness_without_deploy_settings(database_url: str, tmp_path: Path) -> None:
+    unsafe_but_ready = Settings(
+        database_url=database_url, frontend_dist=built(tmp_path), debug=True
+    )
+    assert readiness_findings(unsafe_but_ready) == []
+
+
+def run_check(monkeypatch: pytest.MonkeyPatch, env: dict[str, str], *args: str) -> Any:
+    for name in ("DEBUG", "WEB_CONCURRENCY", "HSTS_SECONDS", "API_CACHE_SECONDS"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    get_settings.cache_clear()
+    try:
+        return CliRunner().invoke(cli, ["check", *args])
+    finally:
+        get_settings.cache_clear()
+
+
+def test_the_command_exits_1_on_errors(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = {
+        "DATABASE_URL": database_url,
+        "FRONTEND_DIST": str(built(tmp_path)),
+        "SITE_ROOT": "http://127.0.0.1:8000",
+        "CLIENT_HASH_SALT": "scrapindex",
+    }
+    result = run_check(monkeypatch, env, "--deploy")
+    assert result.exit_code == 1, result.output
+    assert "SITE_ROOT" in result.output
+    assert "CLIENT_HASH_SALT" in result.output
+    assert "2 error(s), 0 warning(s)" in result.output
+    # Without --deploy only whether the site can serve counts.
+    assert run_check(monkeypatch, env).exit_code == 0
+
+
+def test_the_command_passes_safe_settings(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = {
+        "DATABASE_URL": database_url,
+        "FRONTEND_DIST": str(built(tmp_path)),
+        "SITE_ROOT": "https://scrapindex.example",
+        "CLIENT_HASH_SALT": "3c1f0a9e-a-long-random-secret",
+        "HSTS_SECONDS": "31536000",
+    }
+    result = run_check(monkeypatch, env, "--deploy")
+    assert result.exit_code == 0, result.output
+    assert "No problems found." in result.output
+    # Warnings alone do not fail it; workers come from WEB_CONCURRENCY like `serve`'s.
+    result = run_check(monkeypatch, {**env, "WEB_CONCURRENCY": "4"}, "--deploy")
+    assert result.exit_code == 0, result.output
+    assert ("sqlite-workers" in result.output) == database_url.startswith("sqlite")
