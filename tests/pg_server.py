@@ -39,40 +39,61 @@ def _as_server_user(command: list[str]) -> list[str]:
     return command
 
 
-@contextmanager
-def temporary_postgres(bin_dir: Path) -> Iterator[str]:
-    """Start a server on a free loopback port; yield a SQLAlchemy URL of a fresh database."""
-    root = Path(tempfile.mkdtemp(prefix="scrapindex-pg-"))
-    data = root / "data"
-    if os.geteuid() == 0:
-        shutil.chown(root, "postgres", "postgres")
-    port = _free_port()
+class PostgresServer:
+    """A server of the test run's own in a temporary folder; it can be stopped and started again."""
 
-    def run(*args: str) -> None:
-        subprocess.run(_as_server_user(list(args)), check=True, capture_output=True, text=True)
-
-    run(str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8")
-    run(
-        str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(root / "server.log"), "-w",
-        "-o", f"-p {port} -h 127.0.0.1 -k {root} -F -c fsync=off -c full_page_writes=off",
-        "start",
-    )  # fmt: skip
-    try:
-        run(
-            str(bin_dir / "createdb"),
-            "-h",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "-U",
-            "postgres",
-            "scrapindex",
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin_dir = bin_dir
+        self.root = Path(tempfile.mkdtemp(prefix="scrapindex-pg-"))
+        self.data = self.root / "data"
+        if os.geteuid() == 0:
+            shutil.chown(self.root, "postgres", "postgres")
+        self.port = _free_port()
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/scrapindex"
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8")
+        self.start()
+        self._run(
+            "createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "scrapindex"
         )
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scrapindex"
-    finally:
+
+    def _run(self, program: str, *args: str) -> None:
+        command = _as_server_user([str(self.bin_dir / program), *args])
+        subprocess.run(command, check=True, capture_output=True, text=True)
+
+    def start(self) -> None:
+        self._run(
+            "pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-w",
+            "-o", f"-p {self.port} -h 127.0.0.1 -k {self.root} -F -c fsync=off "
+            "-c full_page_writes=off",
+            "start",
+        )  # fmt: skip
+
+    def stop(self, mode: str = "fast") -> None:
+        """`fast` ends every session and shuts down cleanly; `immediate` is a crash."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def remove(self) -> None:
         subprocess.run(
-            _as_server_user([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+            _as_server_user(
+                [str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]
+            ),
             capture_output=True,
             check=False,
         )
-        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@contextmanager
+def temporary_postgres(bin_dir: Path) -> Iterator[str]:
+    """Start a server on a free loopback port; yield a SQLAlchemy URL of a fresh database."""
+    with postgres_server(bin_dir) as server:
+        yield server.url
+
+
+@contextmanager
+def postgres_server(bin_dir: Path) -> Iterator[PostgresServer]:
+    server = PostgresServer(bin_dir)
+    try:
+        yield server
+    finally:
+        server.remove()

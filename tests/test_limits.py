@@ -12,12 +12,10 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -30,6 +28,7 @@ from scrapindex.api.limits import (
 from scrapindex.app import create_app
 from scrapindex.settings import PROJECT_ROOT, Settings
 from tests.conftest import CONTENT_DIR
+from tests.live_server import running_server
 
 TOO_LARGE = {"message": "Request body too large"}
 
@@ -90,26 +89,6 @@ def test_body_at_the_limit_reaches_the_app(client: TestClient) -> None:
     assert response.status_code == 422  # read whole and parsed: the address is what is wrong
     assert response.json()["errors"] == [response.json()["errors"][0]]
     assert response.json()["errors"][0].startswith("email: ")
-
-
-@contextmanager
-def running_server(app: FastAPI) -> Iterator[int]:
-    """A real uvicorn server in a thread; yields its port."""
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, access_log=False)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 10
-        while not server.started:
-            assert thread.is_alive(), "server stopped"
-            assert time.monotonic() < deadline, "server did not start"
-            time.sleep(0.01)
-        port: int = server.servers[0].sockets[0].getsockname()[1]
-        yield port
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 def test_streamed_body_is_refused_before_it_ends(database_url: str) -> None:

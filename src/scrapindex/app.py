@@ -33,9 +33,11 @@ from scrapindex.api.limits import (
     UriLengthLimitMiddleware,
 )
 from scrapindex.api.request_context import RequestContextMiddleware
+from scrapindex.api.schemas import EVERY_OPERATION
 from scrapindex.db import create_db_engine, make_session_factory
 from scrapindex.settings import Settings, get_settings
 from scrapindex.web.health import router as health_router
+from scrapindex.web.outage import DatabaseOutageMiddleware
 from scrapindex.web.redirects import RedirectMiddleware
 from scrapindex.web.security import add_security_headers
 from scrapindex.web.sitemap import sitemap_router
@@ -86,7 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.session_factory = make_session_factory(engine)
     for router in ROUTERS:
-        app.include_router(router)
+        app.include_router(router, responses=EVERY_OPERATION)
     app.add_middleware(
         ApiCacheMiddleware,
         max_age=settings.api_cache_seconds,
@@ -99,6 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         read_revision=lambda: revision.read(engine),
     )
     app.add_middleware(RejectNulBytesMiddleware)
+    app.add_middleware(DatabaseOutageMiddleware)  # around everything that reads the database
     # Limits (api/limits.py), then the request id and log line around everything of ours.
     app.add_middleware(BodySizeLimitMiddleware)
     app.add_middleware(RequestTimeoutMiddleware, seconds=settings.request_timeout_seconds)

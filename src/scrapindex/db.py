@@ -9,6 +9,8 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+SQLITE_BUSY_SECONDS = 10
+
 
 def create_db_engine(url: str) -> Engine:
     parsed = make_url(url)
@@ -17,7 +19,9 @@ def create_db_engine(url: str) -> Engine:
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(
             url,
-            connect_args={"check_same_thread": False, "timeout": 30},
+            # Wait this long for another writer's lock (an import), then fail: well inside the
+            # request timeout, so a form post is clearly refused (503) rather than left hanging.
+            connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS},
             pool_size=20,
             max_overflow=20,
         )
@@ -25,7 +29,13 @@ def create_db_engine(url: str) -> Engine:
         return engine
     # Sized for the server's thread pool (40 threads), so a burst waits on the database, not
     # on the pool.
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=30)
+    return create_engine(
+        url,
+        pool_pre_ping=True,  # a connection broken by a server restart is replaced, not lent
+        pool_size=10,
+        max_overflow=30,
+        connect_args={"connect_timeout": 5},
+    )
 
 
 def _configure_sqlite(dbapi_connection: Any, _record: Any) -> None:
@@ -33,7 +43,7 @@ def _configure_sqlite(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_SECONDS * 1000}")
     cursor.close()
 
 

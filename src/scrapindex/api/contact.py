@@ -8,7 +8,13 @@ from pydantic import EmailStr, Field
 
 from scrapindex.api.deps import SessionDep
 from scrapindex.api.schemas import CamelModel, Message
-from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_limit, reject_honeypot
+from scrapindex.api.submissions import (
+    FORM_ERRORS,
+    ClientHash,
+    Honeypot,
+    enforce_rate_limit,
+    reject_honeypot,
+)
 from scrapindex.models import ContactMessage
 
 router = APIRouter(prefix="/api/contact", tags=["contact"])
@@ -24,7 +30,7 @@ class ContactCreate(CamelModel):
     subject: str = Field(min_length=1, max_length=200)
     category: Category | None = None
     message: str = Field(min_length=1, max_length=5000)
-    website: str | None = Field(default=None, max_length=200, description="Leave empty")
+    website: Honeypot = None
 
 
 @router.post(

@@ -8,7 +8,13 @@ from sqlalchemy import select
 
 from scrapindex.api.deps import SessionDep
 from scrapindex.api.schemas import CamelModel, Message
-from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_limit, reject_honeypot
+from scrapindex.api.submissions import (
+    FORM_ERRORS,
+    ClientHash,
+    Honeypot,
+    enforce_rate_limit,
+    reject_honeypot,
+)
 from scrapindex.models import NewsletterSubscription
 
 router = APIRouter(prefix="/api/newsletter", tags=["newsletter"])
@@ -19,7 +25,7 @@ SUBSCRIBED = "You're subscribed. Look out for our weekly price roundup."
 
 class SubscriptionCreate(CamelModel):
     email: EmailStr = Field(max_length=254)
-    website: str | None = Field(default=None, max_length=200, description="Leave empty")
+    website: Honeypot = None
 
 
 @router.post(

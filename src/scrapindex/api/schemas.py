@@ -40,3 +40,18 @@ class Pagination(CamelModel):
 NOT_FOUND: dict[int | str, dict[str, Any]] = {
     404: {"model": Message, "description": "No such resource"}
 }
+
+# What the layers around every operation may answer (api/guards.py, api/limits.py, web/health.py).
+EVERY_OPERATION: dict[int | str, dict[str, Any]] = {
+    400: {"model": Message, "description": "The URL or body holds a NUL character"},
+    414: {"model": Message, "description": "The URL is too long"},
+    429: {"model": Message, "description": "Too many requests from this client; see Retry-After"},
+    503: {
+        "model": Message,
+        "description": "The database is unreachable or the answer took too long; see Retry-After",
+    },
+}
+# What the body-size limit adds for operations that take a body.
+WITH_A_BODY: dict[int | str, dict[str, Any]] = {
+    413: {"model": Message, "description": "The request body is too large"},
+}

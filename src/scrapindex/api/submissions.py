@@ -5,16 +5,24 @@ import hashlib
 from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException, Request
+from pydantic import Field
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from scrapindex.api.request_context import client_address
-from scrapindex.api.schemas import Message
+from scrapindex.api.schemas import WITH_A_BODY, Message
 
 RATE_WINDOW = dt.timedelta(minutes=1)
+# The hidden "website" field: people leave it empty, bots fill it in. The schema says it must be
+# empty; a filled one gets reject_honeypot's bland 400 rather than a 422 naming the trap.
+Honeypot = Annotated[
+    str | None,
+    Field(max_length=200, json_schema_extra={"maxLength": 0}, description="Leave empty"),
+]
 FORM_ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Message, "description": "Refused (the hidden field was filled in)"},
     429: {"model": Message, "description": "Too many submissions; see Retry-After"},
+    **WITH_A_BODY,
 }
 
 

@@ -17,6 +17,7 @@ from starlette.types import ASGIApp
 from scrapindex.web import fallback, structured
 from scrapindex.web.head import Head, PageTexts, page_texts, with_page_suffix
 from scrapindex.web.internal_api import ApiAnswer, api_get
+from scrapindex.web.outage import ServiceUnavailable
 
 QueryKey = list[Any]
 
@@ -67,6 +68,8 @@ class PageContext:
         query = "&".join(f"{k}={v}" for k, v in (params or {}).items())
         answer = await api_get(self.app, path, query)
         key: QueryKey = [path, params] if params else [path]
+        if answer.status == 503:
+            raise ServiceUnavailable(f"{path} answered 503")
         if answer.ok:
             self.data.append((key, answer.json()))
         elif answer.status == 404:

@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
+from starlette.routing import compile_path
 
 from scrapindex import revision
 from scrapindex.settings import Settings
@@ -210,6 +211,24 @@ def service_worker(app_files: BuiltApp) -> Response:
     return Response(body, media_type="text/javascript; charset=utf-8", headers=headers)
 
 
+def unserved_api_path(request: Request) -> HTTPException:
+    """405 with Allow when the API serves the path with other methods (GET /api/contact), else 404.
+
+    This catch-all route matches every GET, so Starlette never gets to answer 405 itself; the
+    OpenAPI document lists every API path and its methods.
+    """
+    path = request.url.path
+    allowed = {
+        method.upper()
+        for template, operations in request.app.openapi()["paths"].items()
+        if compile_path(template)[0].match(path)
+        for method in operations
+    }
+    if not allowed:
+        return HTTPException(404, "Not found")
+    return HTTPException(405, "Method not allowed", headers={"Allow": ", ".join(sorted(allowed))})
+
+
 def spa_router(settings: Settings) -> APIRouter:
     dist = settings.frontend_dist
     app_files = BuiltApp(dist)
@@ -248,7 +267,7 @@ def spa_router(settings: Settings) -> APIRouter:
     @router.get("/{page_path:path}")
     async def page(request: Request, page_path: str) -> Response:
         if page_path == "api" or page_path.startswith("api/"):
-            raise HTTPException(404, "Not found")
+            raise unserved_api_path(request)
         if page_path == "sw.js" and app_files.built:
             return service_worker(app_files)
         bare = app_files.file("index.html") if page_path == "index.html" else None
