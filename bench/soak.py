@@ -1,0 +1,212 @@
+"""Soak the production stack: mixed traffic at ~70% of its measured capacity for 10 minutes.
+
+Starts what the README's "Deploy" section describes (nginx with deploy/nginx/scrapindex.conf in
+front of `scrapindex serve --workers 2` on a throwaway PostgreSQL holding the full-year demo
+data), measures its capacity with wrk on a mix of pages, API calls, assets and health checks,
+then holds ~70% of that rate and prints total requests, errors, p95/p99 and the app's memory
+(main process and workers) at the start and end. Figures, not a pass/fail test.
+
+    .venv/bin/python bench/soak.py [--minutes 10] [--connections 32] [--share 0.7]
+
+wrk is closed-loop: each connection waits a fixed pause after each answer, chosen from the
+capacity run so that the offered rate is about `share` of capacity; the achieved rate is printed.
+Writes (contact, newsletter) are left out: their per-client limits would answer 429 by design.
+"""
+
+import argparse
+import datetime as dt
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.deploy_stack import production_stack  # noqa: E402
+from tests.pg_server import find_pg_bin, temporary_postgres  # noqa: E402
+
+from scrapindex import migrate  # noqa: E402
+from scrapindex.data.demo import DemoConfig  # noqa: E402
+from scrapindex.data.seed import seed_demo  # noqa: E402
+from scrapindex.db import create_db_engine  # noqa: E402
+
+OUT = ROOT / "bench" / "out"
+REPORTER = ROOT / "bench" / "percentiles.lua"
+DIST = ROOT / "frontend" / "dist"
+DEMO = DemoConfig(end_date=dt.date(2026, 11, 21))  # a full year, fixed so runs compare
+
+
+def seeded(url: str) -> list[str]:
+    """Seed the demo year; return the city pages' paths (`/za/johannesburg`, …)."""
+    engine = create_db_engine(url)
+    migrate.upgrade(engine)
+    started = time.perf_counter()
+    report = seed_demo(engine, ROOT / "content", DEMO)
+    print(f"seeded {report.prices:,} prices in {time.perf_counter() - started:.0f} s", flush=True)
+    with engine.connect() as connection:
+        rows = connection.exec_driver_sql(
+            "SELECT lower(country_code), slug FROM cities ORDER BY slug"
+        ).all()
+    engine.dispose()
+    return [f"/{code}/{slug}" for code, slug in rows]
+
+
+def traffic_mix(cities: list[str]) -> list[str]:
+    """A weighted list of paths: what a day of visitors and their browsers ask for."""
+    rng = random.Random(7)
+    slugs = [path.rsplit("/", 1)[1] for path in cities]
+    assets = [f"/assets/{p.name}" for p in sorted((DIST / "assets").glob("index-*"))]
+    pages = ["/", "/scrap-yards", "/insights", "/blog", "/material/copper", "/material/brass"]
+    pages += cities + [f"{city}/scrap-yards" for city in rng.sample(cities, 10)]
+    pages += [f"/scrap-yard/{n}" for n in rng.sample(range(1, 500), 20)]
+    api = ["/api/cities", "/api/materials", "/api/prices/summary", "/api/stats", "/api/insights"]
+    api += [f"/api/cities/{slug}/prices" for slug in slugs]
+    api += [f"/api/cities/{slug}/overview" for slug in rng.sample(slugs, 20)]
+    api += [f"/api/scrap-yards?page={n}" for n in range(1, 20)]
+    api += [f"/api/search?q={q}" for q in ("cop", "alu", "lon", "joh", "bra", "new")]
+    api += ["/api/materials/copper/prices", "/api/prices/history?materialSlug=copper&days=30"]
+    return pages * 2 + api * 3 + assets * 4 + ["/healthz"]
+
+
+def lua_script(paths: list[str], pause_ms: float) -> Path:
+    """wrk script: a random path of the mix per request, a pause per connection, the reporter."""
+    table = ",\n".join(json.dumps(p) for p in paths)
+    script = f"""
+local paths = {{
+{table}
+}}
+math.randomseed(os.time())
+wrk.headers["Accept-Encoding"] = "gzip"
+function request()
+  return wrk.format("GET", paths[math.random(#paths)])
+end
+function delay()
+  return {pause_ms:.1f}
+end
+{REPORTER.read_text()}"""
+    path = OUT / "soak.lua"
+    path.write_text(script)
+    return path
+
+
+def run_wrk(base: str, script: Path, seconds: int, connections: int) -> dict[str, float]:
+    result = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
+         "-s", str(script), base],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    line = next(ln for ln in result.stdout.splitlines() if ln.startswith("{"))
+    figures: dict[str, float] = json.loads(line)
+    figures["rps"] = figures["requests"] / figures["seconds"]
+    return figures
+
+
+def process_tree(pid: int) -> list[int]:
+    tree, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        tree.append(current)
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == current:
+                    pending.append(int(stat.parent.name))
+            except (OSError, ValueError):
+                continue
+    return tree
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of the app: its main process and every worker."""
+    total_kib = 0
+    for member in process_tree(pid):
+        try:
+            status = Path(f"/proc/{member}/status").read_text()
+        except OSError:
+            continue
+        total_kib += next(
+            int(ln.split()[1]) for ln in status.splitlines() if ln.startswith("VmRSS")
+        )
+    return total_kib / 1024
+
+
+def sample_memory(pid: int, every: float, stop: threading.Event, samples: list[float]) -> None:
+    while not stop.wait(every):
+        samples.append(rss_mib(pid))
+        print(f"  {len(samples) * every / 60:4.1f} min: app RSS {samples[-1]:.0f} MiB", flush=True)
+
+
+def summary_rows(
+    args: argparse.Namespace, capacity: dict[str, float], soak: dict[str, float],
+    memory: tuple[float, float],
+) -> list[str]:  # fmt: skip
+    start, end = memory
+    errors = int(soak["errors"] + soak["non_ok"])
+    return [
+        f"#### Soak: {args.minutes} min, {args.connections} connections, "
+        f"nginx + 2 workers on PostgreSQL ({dt.date.today()})",
+        "",
+        "| figure | value |",
+        "|---|---:|",
+        f"| capacity (mix, no pause) | {capacity['rps']:.0f} req/s |",
+        f"| target ({args.share:.0%}) / achieved | {capacity['rps'] * args.share:.0f} / "
+        f"{soak['rps']:.0f} req/s |",
+        f"| total requests | {int(soak['requests']):,} |",
+        f"| errors (socket + status ≥ 400) | {errors} |",
+        f"| p50 / p95 / p99 | {soak['p50']:.1f} / {soak['p95']:.1f} / {soak['p99']:.1f} ms |",
+        f"| app RSS start → end | {start:.0f} → {end:.0f} MiB ({(end - start) / start:+.1%}) |",
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=10)
+    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--share", type=float, default=0.7, help="of measured capacity")
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is needed: apt-get install wrk")
+    bin_dir = find_pg_bin()
+    if bin_dir is None:
+        sys.exit("PostgreSQL server binaries are needed: apt-get install postgresql")
+    if not (DIST / "index.html").exists():
+        sys.exit("Build the front end first: make frontend")
+    OUT.mkdir(parents=True, exist_ok=True)
+    with (
+        temporary_postgres(bin_dir) as url,
+        tempfile.TemporaryDirectory(prefix="scrapindex-soak-") as folder,
+    ):
+        cities = seeded(url)
+        paths = traffic_mix(cities)
+        with production_stack(url, Path(folder), workers=2, frontend_dist=DIST) as stack:
+            print(f"stack up: {stack.url} -> {stack.app_url}; {len(paths)} weighted paths")
+            run_wrk(stack.url, lua_script(paths, 0), 30, args.connections)  # warm every cache
+            capacity = run_wrk(stack.url, lua_script(paths, 0), 30, args.connections)
+            print(f"capacity: {capacity['rps']:.0f} req/s, p95 {capacity['p95']:.1f} ms")
+            # Each connection: one request per (latency + pause) ms; pick the pause for the target.
+            target = capacity["rps"] * args.share
+            pause = max(0.0, args.connections * 1000 / target - capacity["p50"])
+            start = rss_mib(stack.app_pid)
+            samples: list[float] = []
+            stop = threading.Event()
+            sampler = threading.Thread(
+                target=sample_memory, args=(stack.app_pid, 60, stop, samples)
+            )
+            sampler.start()
+            seconds = int(args.minutes * 60)
+            soak = run_wrk(stack.url, lua_script(paths, pause), seconds, args.connections)
+            stop.set()
+            sampler.join()
+            end = rss_mib(stack.app_pid)
+    rows = summary_rows(args, capacity, soak, (start, end))
+    print("\n".join(rows))
+    (OUT / "soak.md").write_text("\n".join(rows) + "\n")
+
+
+if __name__ == "__main__":
+    main()

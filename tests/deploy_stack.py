@@ -1,0 +1,155 @@
+"""The production stack on loopback: nginx (Debian's) with deploy/nginx/scrapindex.conf, in front
+of `scrapindex serve --workers N` on PostgreSQL. Used by the deploy test and the soak benchmark.
+"""
+
+import contextlib
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from scrapindex.settings import PROJECT_ROOT
+
+SITE_CONF = PROJECT_ROOT / "deploy" / "nginx" / "scrapindex.conf"
+SCRAPINDEX = PROJECT_ROOT / ".venv" / "bin" / "scrapindex"
+NGINX_CANDIDATES = ("/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx")
+
+
+def find_nginx() -> str | None:
+    return shutil.which("nginx") or next(
+        (path for path in NGINX_CANDIDATES if os.access(path, os.X_OK)), None
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass(frozen=True)
+class Stack:
+    url: str  # nginx, where visitors arrive
+    app_url: str  # the app itself, behind nginx
+    app_pid: int  # the app's main process; its workers are its children
+
+
+def site_conf(app_port: int, nginx_port: int, cache_dir: Path) -> str:
+    """Our deploy file, pointed at this run's ports and folders: nothing else is changed."""
+    text = SITE_CONF.read_text()
+    for old, new in (
+        ("server 127.0.0.1:8000;", f"server 127.0.0.1:{app_port};"),
+        ("listen 80;", f"listen 127.0.0.1:{nginx_port};"),
+        ("/var/cache/nginx/scrapindex", str(cache_dir)),
+    ):
+        assert text.count(old) == 1, f"{SITE_CONF} no longer has {old!r}"
+        text = text.replace(old, new)
+    return text
+
+
+def main_conf(prefix: Path, site: Path, run_as_nobody: bool) -> str:
+    user = "user nobody nogroup;\n" if run_as_nobody else ""
+    return f"""{user}worker_processes 2;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    include /etc/nginx/mime.types;
+    access_log off;
+    client_body_temp_path {prefix}/client_body;
+    proxy_temp_path {prefix}/proxy;
+    include {site};
+}}
+"""
+
+
+def wait_for(url: str, process: subprocess.Popen[bytes], what: str, log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited: {tail(log)}")
+        with contextlib.suppress(OSError):
+            urllib.request.urlopen(url, timeout=2).read()
+            return
+        time.sleep(0.2)
+    raise RuntimeError(f"{what} did not answer {url}: {tail(log)}")
+
+
+def tail(log: Path) -> str:
+    return log.read_text(errors="replace")[-2000:] if log.exists() else "(no log)"
+
+
+def stop(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
+    if process.poll() is None:
+        process.send_signal(sig)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@contextlib.contextmanager
+def production_stack(
+    database_url: str, folder: Path, workers: int = 2, frontend_dist: Path | None = None
+) -> Iterator[Stack]:
+    """Start the app's workers and nginx in front of them; stop both on exit."""
+    nginx = find_nginx()
+    if nginx is None:
+        raise RuntimeError("nginx not found (apt-get install nginx-light)")
+    app_port, nginx_port = free_port(), free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "SITE_ROOT": f"http://127.0.0.1:{nginx_port}",
+        "TRUST_PROXY_HEADERS": "true",
+        "CLIENT_HASH_SALT": secrets.token_hex(16),
+        "DATA_DIR": str(folder / "data"),
+    }
+    if frontend_dist is not None:
+        env["FRONTEND_DIST"] = str(frontend_dist)
+    app_log = folder / "app.log"
+    command = [str(SCRAPINDEX), "serve", "--port", str(app_port), "--workers", str(workers)]
+    with app_log.open("ab") as log:
+        app = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    # Outside the test's own (private) folder: nginx's workers drop to nobody when started as
+    # root, and must reach the cache and temp folders.
+    prefix = Path(tempfile.mkdtemp(prefix="scrapindex-nginx-"))
+    (prefix / "cache").mkdir()
+    as_root = os.geteuid() == 0
+    if as_root:
+        for path in (prefix, prefix / "cache"):
+            shutil.chown(path, "nobody", "nogroup")
+    site = prefix / "scrapindex.conf"
+    site.write_text(site_conf(app_port, nginx_port, prefix / "cache"))
+    (prefix / "nginx.conf").write_text(main_conf(prefix, site, as_root))
+    nginx_command = [
+        nginx,
+        "-p",
+        str(prefix),
+        "-c",
+        str(prefix / "nginx.conf"),
+        "-g",
+        "daemon off;",
+    ]
+    proxy: subprocess.Popen[bytes] | None = None
+    try:
+        wait_for(f"http://127.0.0.1:{app_port}/readyz", app, "the app", app_log)
+        with (prefix / "stderr.log").open("ab") as errors:
+            proxy = subprocess.Popen(nginx_command, stdin=subprocess.DEVNULL, stderr=errors)
+        wait_for(f"http://127.0.0.1:{nginx_port}/healthz", proxy, "nginx", prefix / "stderr.log")
+        yield Stack(f"http://127.0.0.1:{nginx_port}", f"http://127.0.0.1:{app_port}", app.pid)
+    finally:
+        if proxy is not None:
+            stop(proxy, signal.SIGQUIT)  # graceful: finish the requests in flight
+        stop(app)
+        shutil.rmtree(prefix, ignore_errors=True)

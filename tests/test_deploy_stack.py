@@ -1,0 +1,129 @@
+"""The production stack of the README's "Deploy" section, started for real on loopback:
+Debian's nginx with deploy/nginx/scrapindex.conf in front of two app workers on PostgreSQL.
+"""
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from sqlalchemy import func, select
+
+from scrapindex.db import create_db_engine
+from scrapindex.models import ContactMessage
+from tests.databases import IMPORT_DEMO, PostgresTemplates
+from tests.deploy_stack import Stack, find_nginx, production_stack
+from tests.test_web_pages import TEMPLATE, read_page
+
+pytestmark = pytest.mark.postgres
+
+ASSET = "assets/app-0123abcd.js"
+
+
+@pytest.fixture
+def database(postgres_templates: PostgresTemplates) -> Iterator[str]:
+    url = postgres_templates.clone(IMPORT_DEMO)
+    yield url
+    postgres_templates.drop(url)
+
+
+@pytest.fixture
+def stack(database: str, tmp_path: Path) -> Iterator[Stack]:
+    if find_nginx() is None:
+        pytest.skip("nginx not found (apt-get install nginx-light)")
+    dist = tmp_path / "dist"
+    (dist / "assets").mkdir(parents=True)
+    (dist / "index.html").write_text(TEMPLATE)
+    (dist / ASSET).write_text("console.log('scrapindex');\n" * 200)
+    with production_stack(database, tmp_path, workers=2, frontend_dist=dist) as running:
+        yield running
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended while we looked
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_page_and_api_through_nginx(stack: Stack) -> None:
+    assert len(children(stack.app_pid)) >= 2, "several worker processes"
+    with httpx.Client(base_url=stack.url) as client:
+        page = client.get("/za/johannesburg")
+        assert page.status_code == 200
+        assert page.headers["content-type"] == "text/html; charset=utf-8"
+        assert "script-src 'self'" in page.headers["content-security-policy"]
+        assert not re.search(r"\d", page.headers.get("server", "")), "no version string"
+        html = read_page(page.text)
+        assert html.title == "Johannesburg Scrap Metal Prices Today | ScrapIndex"
+        assert html.links["canonical"] == f"{stack.url}/za/johannesburg"
+
+        assert client.get("/no-such-page").status_code == 404
+
+        first = client.get("/api/cities/johannesburg/prices")
+        assert first.status_code == 200
+        assert first.headers["x-cache-status"] == "MISS"
+        assert first.headers["x-content-type-options"] == "nosniff"
+        prices = first.json()
+        assert len(prices) > 10
+        assert {row["material"]["slug"] for row in prices} >= {"copper", "brass"}
+
+        second = client.get("/api/cities/johannesburg/prices")
+        assert second.headers["x-cache-status"] == "HIT"
+        assert second.json() == prices
+        assert second.headers["etag"] == first.headers["etag"]
+
+        again = client.get(
+            "/api/cities/johannesburg/prices", headers={"if-none-match": first.headers["etag"]}
+        )
+        assert again.status_code == 304
+
+
+def test_compressed_and_plain_answers_are_cached_apart(stack: Stack) -> None:
+    with httpx.Client(base_url=stack.url) as client:
+        plain = client.get("/api/materials", headers={"accept-encoding": "identity"})
+        zipped = client.get("/api/materials", headers={"accept-encoding": "gzip"})
+        plain_again = client.get("/api/materials", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert zipped.json() == plain.json()  # httpx decompresses; both say the same
+    assert plain_again.headers.get("content-encoding") is None
+    assert plain_again.json() == plain.json()
+
+
+def test_assets_are_cached_and_compressed(stack: Stack) -> None:
+    with httpx.Client(base_url=stack.url) as client:
+        first = client.get(f"/{ASSET}", headers={"accept-encoding": "gzip"})
+        asset = client.get(f"/{ASSET}", headers={"accept-encoding": "gzip"})
+    assert first.headers["x-cache-status"] == "MISS"
+    assert asset.status_code == 200
+    assert asset.headers["x-cache-status"] == "HIT"
+    assert "immutable" in asset.headers["cache-control"]
+    assert asset.headers["content-encoding"] == "gzip"
+    assert asset.content.startswith(b"console.log")  # httpx has decompressed it
+
+
+def test_writes_pass_through_and_are_limited_per_real_client(stack: Stack, database: str) -> None:
+    message = {"name": "Ada", "email": "ada@example.org", "subject": "Hi", "message": "Hello"}
+    with httpx.Client(base_url=stack.url) as client:
+        statuses = [client.post("/api/contact", json=message).status_code for _ in range(6)]
+        # A forged X-Forwarded-For does not make a new client: the app reads nginx's own hop.
+        forged = client.post(
+            "/api/contact", json=message, headers={"x-forwarded-for": "203.0.113.9"}
+        )
+        too_large = client.post(
+            "/api/contact", content=b"x" * 70_000, headers={"content-type": "application/json"}
+        )
+    assert statuses == [201] * 5 + [429]
+    assert forged.status_code == 429
+    assert too_large.status_code == 413
+    engine = create_db_engine(database)
+    with engine.connect() as connection:
+        assert connection.scalar(select(func.count()).select_from(ContactMessage)) == 5
+    engine.dispose()
