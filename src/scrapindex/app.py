@@ -25,7 +25,7 @@ from scrapindex.api import (
     yards,
 )
 from scrapindex.api.caching import ApiCacheMiddleware
-from scrapindex.api.guards import RejectNulBytesMiddleware
+from scrapindex.api.guards import RejectNulBytesMiddleware, document_nul_rule
 from scrapindex.api.limits import (
     ApiRateLimitMiddleware,
     BodySizeLimitMiddleware,
@@ -101,6 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         read_revision=lambda: revision.read(engine),
     )
     app.add_middleware(RejectNulBytesMiddleware)
+    document_nul_rule(app)
     app.add_middleware(DatabaseOutageMiddleware)  # around everything that reads the database
     # Limits (api/limits.py), then the request id and log line around everything of ours.
     app.add_middleware(BodySizeLimitMiddleware)

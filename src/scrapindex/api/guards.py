@@ -1,8 +1,14 @@
 """Refuse requests no endpoint can mean before they reach the database."""
 
 import json
+from collections.abc import Callable
+from typing import Any
 
+from fastapi import FastAPI
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+# What RejectNulBytesMiddleware lets through, as an OpenAPI pattern: any text without NUL.
+NO_NUL_PATTERN = "^[^\\x00]*$"
 
 
 class RejectNulBytesMiddleware:
@@ -29,3 +35,34 @@ class RejectNulBytesMiddleware:
             await send({"type": "http.response.body", "body": body})
             return
         await self.app(scope, receive, send)
+
+
+def document_nul_rule(app: FastAPI) -> None:
+    """Say in the OpenAPI schema what the middleware enforces for every operation at once.
+
+    Each free-text path and query parameter gets NO_NUL_PATTERN, so that API clients (and the
+    fuzzer) know a value with NUL is refused, with the 400 every operation documents.
+    """
+    build: Callable[[], dict[str, Any]] = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = build()
+            for operations in schema["paths"].values():
+                for operation in operations.values():
+                    for parameter in operation.get("parameters", []):
+                        for text in free_text_schemas(parameter["schema"]):
+                            text["pattern"] = NO_NUL_PATTERN
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def free_text_schemas(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    branches = schema.get("anyOf", [schema])
+    return [
+        branch
+        for branch in branches
+        if branch.get("type") == "string" and not {"enum", "pattern", "format"} & branch.keys()
+    ]
