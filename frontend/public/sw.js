@@ -25,7 +25,7 @@ self.addEventListener("activate", (event) => {
 });
 
 // Hashed assets never change: cache first. Pages and API answers: the network first, so prices
-// stay fresh, and the last copy seen when the network is gone.
+// stay fresh, and the last copy seen when the network is gone or the server answers 503.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -49,6 +49,7 @@ async function networkFirst(request) {
   try {
     const response = await fetch(request);
     if (response.ok || response.status === 404) (await caches.open(RUNTIME)).put(request, response.clone());
+    if (response.status === 503) return (await caches.match(request)) ?? response; // database away: the last copy seen
     return response;
   } catch (error) {
     const cached = await caches.match(request);

@@ -12,6 +12,7 @@ from scrapindex.api.submissions import (
     FORM_ERRORS,
     ClientHash,
     Honeypot,
+    StoredText,
     enforce_rate_limit,
     reject_honeypot,
 )
@@ -25,11 +26,11 @@ Category = Literal["general", "technical", "business", "api", "data", "feedback"
 
 
 class ContactCreate(CamelModel):
-    name: str = Field(min_length=1, max_length=100)
+    name: StoredText = Field(min_length=1, max_length=100)
     email: EmailStr = Field(max_length=254)
-    subject: str = Field(min_length=1, max_length=200)
+    subject: StoredText = Field(min_length=1, max_length=200)
     category: Category | None = None
-    message: str = Field(min_length=1, max_length=5000)
+    message: StoredText = Field(min_length=1, max_length=5000)
     website: Honeypot = None
 
 
@@ -47,11 +48,11 @@ def send_message(body: ContactCreate, session: SessionDep, client: ClientHash) -
     )
     session.add(
         ContactMessage(
-            name=body.name.strip(),
+            name=body.name,
             email=str(body.email),
-            subject=body.subject.strip(),
+            subject=body.subject,
             category=body.category,
-            message=body.message.strip(),
+            message=body.message,
             client_hash=client,
             created_at=dt.datetime.now(dt.UTC),
         )

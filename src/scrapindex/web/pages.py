@@ -126,9 +126,8 @@ async def directory(ctx: PageContext, _: list[str]) -> PageRender:
         yards = first.json()["data"] if first.ok else []
     main = fallback.yard_list("Global Scrap Yard Directory", yards)
     page = ctx.query.get("page", "1")
-    texts = with_page_suffix(
-        ctx.content_dir, ctx.texts("directory"), int(page) if page.isdigit() else 1
-    )
+    number = int(page) if page.isascii() and page.isdigit() else 1  # isdigit() takes "²" too
+    texts = with_page_suffix(ctx.content_dir, ctx.texts("directory"), number)
     return ctx.render(200, texts, "src/pages/directory/index.tsx", main, [])
 
 
@@ -282,7 +281,8 @@ def yard_page_params(query: dict[str, str]) -> dict[str, Any]:
     status = query.get("status", "all")
     sort = query.get("sort", "rating")
     return {
-        "page": int(page) if page.isdigit() and int(page) >= 1 else 1,
+        # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
+        "page": int(page) if page.isascii() and page.isdigit() and int(page) >= 1 else 1,
         "limit": 10,
         "status": status if status in YARD_STATUSES else "all",
         "sort": sort if sort in YARD_SORTS else "rating",

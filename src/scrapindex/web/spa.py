@@ -59,7 +59,10 @@ class BuiltApp:
         if relative in self.files:
             return self.files[relative]
         path = (self.dist / relative).resolve()
-        if not path.is_relative_to(self.dist) or not path.is_file():
+        try:
+            if not path.is_relative_to(self.dist) or not path.is_file():
+                return None
+        except OSError:  # a name the file system refuses (too long, say): no such file
             return None
         body = path.read_bytes()
         media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
