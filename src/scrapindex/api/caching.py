@@ -6,11 +6,16 @@ scrapindex.revision), so a response can be reused until that number moves or unt
 responses in a bounded LRU map, stores a gzip copy next to the plain one, and answers a
 matching If-None-Match with 304. The revision is read at most once a second per process.
 Concurrent misses of one URL wait for a single computation instead of each running it.
+
+An entry that outlived ``max_age`` by less than ``max_age`` again (same revision) is still
+served while one background computation replaces it, so requests never queue behind the
+refresh of every entry stored in the same minute. A new data revision is never served stale.
 """
 
 import asyncio
 import gzip
 import hashlib
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -20,6 +25,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from scrapindex.api.request_context import INTERNAL_REQUEST
+
+log = logging.getLogger(__name__)
 MAX_ENTRIES = 2048
 MAX_BODY_BYTES = 4 * 1024 * 1024
 MIN_GZIP_BYTES = 512
@@ -47,6 +55,7 @@ class ApiCacheMiddleware:
         self.revision_read_at = 0.0
         self.revision_lock = asyncio.Lock()
         self.in_flight: dict[bytes, asyncio.Future[CachedResponse | None]] = {}
+        self.refreshes: set[asyncio.Task[None]] = set()  # held so they are not collected
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -60,8 +69,11 @@ class ApiCacheMiddleware:
         revision = await self.current_revision()
         key = scope["path"].encode() + b"?" + scope["query_string"]
         entry = self.entries.get(key)
-        if entry is not None and entry.revision == revision and not self.expired(entry):
+        age = self.age(entry, revision)
+        if entry is not None and age < self.max_age:
             self.entries.move_to_end(key)
+        elif entry is not None and age < 2 * self.max_age:
+            self.refresh_in_background(key, scope, revision)
         else:
             entry = await self.produce_once(key, scope, receive, send, revision)
             if entry is None:
@@ -91,8 +103,34 @@ class ApiCacheMiddleware:
         finally:
             del self.in_flight[key]
 
-    def expired(self, entry: CachedResponse) -> bool:
-        return time.monotonic() - entry.stored_at >= self.max_age
+    @staticmethod
+    def age(entry: CachedResponse | None, revision: int) -> float:
+        """Seconds since the entry was made; infinite when there is none for this revision."""
+        if entry is None or entry.revision != revision:
+            return float("inf")
+        return time.monotonic() - entry.stored_at
+
+    def refresh_in_background(self, key: bytes, scope: Scope, revision: int) -> None:
+        if key in self.in_flight:
+            return
+        # The request's own scope minus what belongs to its client: the refresh is ours.
+        background_scope = {**scope, "state": dict(scope.get("state", {})), INTERNAL_REQUEST: True}
+
+        async def no_body() -> Message:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def discard(message: Message) -> None:
+            pass
+
+        async def refresh() -> None:
+            try:
+                await self.produce_once(key, background_scope, no_body, discard, revision)
+            except Exception:  # the stale entry stays; the next request past 2x max_age retries
+                log.warning("background refresh of %s failed", key.decode(), exc_info=True)
+
+        task = asyncio.create_task(refresh())
+        self.refreshes.add(task)
+        task.add_done_callback(self.refreshes.discard)
 
     async def current_revision(self) -> int:
         if time.monotonic() - self.revision_read_at < REVISION_CHECK_SECONDS:

@@ -3,27 +3,25 @@
 Files are read once and kept in memory with a gzip copy, so a phone on a slow line gets
 compressed bytes without the server compressing the same file on every request. A route's HTML
 is index.html with the page's head, embedded first data and fallback content filled in (see
-web/pages.py), kept per URL until the data revision moves or a minute passes.
+web/pages.py), kept per URL until the data revision moves or a minute passes (web/page_cache.py).
 """
 
 import gzip
 import hashlib
 import json
 import mimetypes
-import time
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
-from starlette.concurrency import run_in_threadpool
 from starlette.routing import compile_path
 
 from scrapindex import revision
 from scrapindex.settings import Settings
 from scrapindex.web.head import render_head, script_json
+from scrapindex.web.page_cache import PageCache, RenderedPage
 from scrapindex.web.pages import PageContext, PageRender, render_page
 
 ONE_YEAR = "public, max-age=31536000, immutable"
@@ -92,7 +90,6 @@ def file_response(request: Request, entry: StaticFile, cache_control: str) -> Re
 
 HEAD_START, HEAD_END = "<!--app-head-->", "<!--/app-head-->"
 ROOT_MARK, DATA_MARK = "<!--app-root-->", "<!--app-data-->"
-MAX_PAGES = 1024
 
 
 def module_preloads(dist: Path, chunk: str) -> list[str]:
@@ -120,57 +117,6 @@ def page_html(template: str, page: PageRender, site_root: str, preloads: list[st
     data = f'<script type="application/json" id="initial-data">{script_json(initial)}</script>'
     html = template[:start] + head + template[end:]
     return html.replace(ROOT_MARK, page.fallback_html, 1).replace(DATA_MARK, data, 1)
-
-
-@dataclass(frozen=True)
-class RenderedPage:
-    revision: int
-    stored_at: float
-    status: int
-    body: bytes
-    gzip_body: bytes
-    etag: str
-
-
-class PageCache:
-    """Rendered HTML per URL, valid for one data revision and at most ``max_age`` seconds."""
-
-    def __init__(self, settings: Settings, read_revision: Any) -> None:
-        self.max_age = max(settings.api_cache_seconds, 1)
-        self.read_revision = read_revision
-        self.entries: OrderedDict[str, RenderedPage] = OrderedDict()
-        self.revision = -1
-        self.revision_read_at = 0.0
-
-    async def current_revision(self) -> int:
-        if time.monotonic() - self.revision_read_at >= 1.0:
-            self.revision = await run_in_threadpool(self.read_revision)
-            self.revision_read_at = time.monotonic()
-        return self.revision
-
-    def get(self, url: str, revision: int) -> RenderedPage | None:
-        entry = self.entries.get(url)
-        if entry is None or entry.revision != revision:
-            return None
-        if time.monotonic() - entry.stored_at >= self.max_age:
-            return None
-        self.entries.move_to_end(url)
-        return entry
-
-    def put(self, url: str, status: int, html: str, revision: int) -> RenderedPage:
-        body = html.encode()
-        entry = RenderedPage(
-            revision=revision,
-            stored_at=time.monotonic(),
-            status=status,
-            body=body,
-            gzip_body=gzip.compress(body, compresslevel=6, mtime=0),
-            etag='"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"',
-        )
-        self.entries[url] = entry
-        while len(self.entries) > MAX_PAGES:
-            self.entries.popitem(last=False)
-        return entry
 
 
 def page_response(request: Request, page: RenderedPage) -> Response:
@@ -245,20 +191,20 @@ def spa_router(settings: Settings) -> APIRouter:
             engine = request.app.state.engine
             pages = PageCache(settings, lambda: revision.read(engine))
         url = request.url.path + ("?" + request.url.query if request.url.query else "")
-        current = await pages.current_revision()
-        entry = pages.get(url, current)
-        if entry is None:
-            context = PageContext(
-                app=request.app,
-                content_dir=settings.content_dir,
-                site_root=site_root,
-                path=request.url.path,
-                query=dict(request.query_params),
-            )
+        context = PageContext(
+            app=request.app,
+            content_dir=settings.content_dir,
+            site_root=site_root,
+            path=request.url.path,
+            query=dict(request.query_params),
+        )
+
+        async def make() -> tuple[int, str]:
             page = await render_page(context)
-            html = page_html(template, page, site_root, module_preloads(app_files.dist, page.chunk))
-            entry = pages.put(url, page.status, html, current)
-        return page_response(request, entry)
+            preloads = module_preloads(app_files.dist, page.chunk)
+            return page.status, page_html(template, page, site_root, preloads)
+
+        return page_response(request, await pages.page(url, make))
 
     @router.get("/assets/{asset_path:path}")
     def asset(request: Request, asset_path: str) -> Response:
