@@ -17,13 +17,14 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from scrapindex import migrate, revision
-from scrapindex.api.caching import ApiCacheMiddleware
+from scrapindex.api.caching import COMPUTING_LIMIT, ApiCacheMiddleware
 from scrapindex.app import create_app
 from scrapindex.data.demo import DemoConfig
 from scrapindex.data.seed import seed_demo
 from scrapindex.db import create_db_engine
 from scrapindex.models import Material
 from scrapindex.settings import Settings
+from scrapindex.web.internal_api import api_get
 from scrapindex.web.page_cache import PageCache, RenderedPage
 from tests.conftest import CONTENT_DIR
 
@@ -146,3 +147,25 @@ def test_expired_page_is_served_while_one_render_replaces_it() -> None:
         b"render 3",
         b"render 4",
     ]
+
+
+def test_computations_beyond_the_limit_wait_for_a_slot() -> None:
+    """More requests computing than the database pool has connections would starve each other."""
+    running, peak = [0], [0]
+
+    async def slow(request: Request) -> JSONResponse:
+        running[0] += 1
+        peak[0] = max(peak[0], running[0])
+        await asyncio.sleep(0.02)
+        running[0] -= 1
+        return JSONResponse({"n": request.path_params["n"]})
+
+    inner = Starlette(routes=[Route("/api/slow/{n}", slow)])
+    app = ApiCacheMiddleware(inner, max_age=60, read_revision=lambda: 1)
+
+    async def many_misses() -> list[int]:
+        answers = await asyncio.gather(*(api_get(app, f"/api/slow/{n}") for n in range(60)))
+        return [answer.status for answer in answers]
+
+    assert asyncio.run(many_misses()) == [200] * 60
+    assert peak[0] == COMPUTING_LIMIT

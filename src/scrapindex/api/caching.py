@@ -10,6 +10,12 @@ Concurrent misses of one URL wait for a single computation instead of each runni
 An entry that outlived ``max_age`` by less than ``max_age`` again (same revision) is still
 served while one background computation replaces it, so requests never queue behind the
 refresh of every entry stored in the same minute. A new data revision is never served stale.
+
+At most ``COMPUTING_LIMIT`` computations run at once per process; the rest wait here, holding
+nothing. A request takes its database connection in one worker thread (a dependency) and may
+wait for another thread (the endpoint) before giving it back, so with more requests computing
+than the pool has connections, threads and connections can each wait for the other until the
+pool's timeout. Keeping the limit under the pool's size (db.py) makes that impossible.
 """
 
 import asyncio
@@ -32,6 +38,8 @@ MAX_ENTRIES = 2048
 MAX_BODY_BYTES = 4 * 1024 * 1024
 MIN_GZIP_BYTES = 512
 REVISION_CHECK_SECONDS = 1.0
+COMPUTING_LIMIT = 24  # under the PostgreSQL pool's 40 connections and the thread pool's 40
+BACKGROUND_REFRESH_LIMIT = 4  # more stale entries wait for a later request to refresh them
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,7 @@ class ApiCacheMiddleware:
         self.revision_lock = asyncio.Lock()
         self.in_flight: dict[bytes, asyncio.Future[CachedResponse | None]] = {}
         self.refreshes: set[asyncio.Task[None]] = set()  # held so they are not collected
+        self.computing: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -111,7 +120,7 @@ class ApiCacheMiddleware:
         return time.monotonic() - entry.stored_at
 
     def refresh_in_background(self, key: bytes, scope: Scope, revision: int) -> None:
-        if key in self.in_flight:
+        if key in self.in_flight or len(self.refreshes) >= BACKGROUND_REFRESH_LIMIT:
             return
         # The request's own scope minus what belongs to its client: the refresh is ours.
         background_scope = {**scope, "state": dict(scope.get("state", {})), INTERNAL_REQUEST: True}
@@ -141,6 +150,13 @@ class ApiCacheMiddleware:
                 self.revision_read_at = time.monotonic()
         return self.revision
 
+    def computing_slot(self) -> asyncio.Semaphore:
+        """The limit of the running event loop (a test's client may start several loops)."""
+        loop = asyncio.get_running_loop()
+        if loop not in self.computing:
+            self.computing = {loop: asyncio.Semaphore(COMPUTING_LIMIT)}
+        return self.computing[loop]
+
     async def produce(
         self, scope: Scope, receive: Receive, send: Send, revision: int
     ) -> CachedResponse | None:
@@ -161,7 +177,8 @@ class ApiCacheMiddleware:
             elif message["type"] == "http.response.body":
                 chunks.append(message.get("body", b""))
 
-        await self.app(scope, receive, capture)
+        async with self.computing_slot():
+            await self.app(scope, receive, capture)
         if passed_through or start is None:
             return None
         body = b"".join(chunks)

@@ -23,6 +23,7 @@ from scrapindex.settings import Settings
 log = logging.getLogger(__name__)
 
 MAX_PAGES = 1024
+BACKGROUND_RENDER_LIMIT = 4  # with more renders under way, a stale page waits for a later visit
 REVISION_CHECK_SECONDS = 1.0
 
 
@@ -77,12 +78,13 @@ class PageCache:
         if entry is not None and age < self.max_age:
             self.entries.move_to_end(url)
             return entry
-        task = self.render_once(url, revision, render)
         if entry is not None and age < 2 * self.max_age:
-            task.add_done_callback(log_failure)  # it replaces the entry in the background
+            key = (url, revision)
+            if key not in self.in_flight and len(self.in_flight) < BACKGROUND_RENDER_LIMIT:
+                self.render_once(url, revision, render).add_done_callback(log_failure)
             return entry
         # Shielded: a visitor who leaves does not cancel the render others are waiting for.
-        return await asyncio.shield(task)
+        return await asyncio.shield(self.render_once(url, revision, render))
 
     def render_once(self, url: str, revision: int, render: Render) -> asyncio.Task[RenderedPage]:
         key = (url, revision)
