@@ -4,12 +4,17 @@ Starts what the README's "Deploy" section describes (nginx with deploy/nginx/scr
 front of `scrapindex serve --workers 2` on a throwaway PostgreSQL holding the full-year demo
 data), measures its capacity with wrk on a mix of pages, API calls, assets and health checks,
 then holds ~70% of that rate and prints total requests, errors, p95/p99 and the app's memory
-(main process and workers) at the start and end. Figures, not a pass/fail test.
+(main process and workers) at the start and end. Figures, not a pass/fail test. The app's
+log is kept in bench/out/soak-app.log.
 
-    .venv/bin/python bench/soak.py [--minutes 10] [--connections 32] [--share 0.7]
+    .venv/bin/python bench/soak.py [--minutes 10] [--connections 32] [--pool 128] [--share 0.7]
 
-wrk is closed-loop: each connection waits a fixed pause after each answer, chosen from the
-capacity run so that the offered rate is about `share` of capacity; the achieved rate is printed.
+The rate is held by a schedule in wrk's Lua: each wrk thread hands out send times one interval
+apart (on the monotonic clock, through LuaJIT's ffi), and a connection waits for its slot. Slots
+are absolute, so wrk's whole-millisecond delays round without drifting; a thread that falls
+behind catches up at most 250 ms of backlog. Latency is timed from send to answer. The paced run
+opens more connections (`--pool`) than the capacity run, so that a few slow answers holding their
+connections do not hold the rate down with them.
 Writes (contact, newsletter) are left out: their per-client limits would answer 429 by design.
 """
 
@@ -39,6 +44,7 @@ from scrapindex.db import create_db_engine  # noqa: E402
 OUT = ROOT / "bench" / "out"
 REPORTER = ROOT / "bench" / "percentiles.lua"
 DIST = ROOT / "frontend" / "dist"
+WRK_THREADS = 2
 DEMO = DemoConfig(end_date=dt.date(2026, 11, 21))  # a full year, fixed so runs compare
 
 
@@ -70,13 +76,39 @@ def traffic_mix(cities: list[str]) -> list[str]:
     api += [f"/api/cities/{slug}/overview" for slug in rng.sample(slugs, 20)]
     api += [f"/api/scrap-yards?page={n}" for n in range(1, 20)]
     api += [f"/api/search?q={q}" for q in ("cop", "alu", "lon", "joh", "bra", "new")]
-    api += ["/api/materials/copper/prices", "/api/prices/history?materialSlug=copper&days=30"]
+    api += ["/api/materials/copper/prices"]
+    api += ["/api/prices/history?materialSlug=copper&citySlug=johannesburg&days=30"]
     return pages * 2 + api * 3 + assets * 4 + ["/healthz"]
 
 
-def lua_script(paths: list[str], pause_ms: float) -> Path:
-    """wrk script: a random path of the mix per request, a pause per connection, the reporter."""
+PACING = """
+local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } soak_timespec;
+int clock_gettime(int clock_id, soak_timespec *tp);
+]]
+local clock = ffi.new("soak_timespec")
+local function now_ms()
+  ffi.C.clock_gettime(1, clock)  -- CLOCK_MONOTONIC
+  return tonumber(clock.tv_sec) * 1000 + tonumber(clock.tv_nsec) / 1e6
+end
+local next_slot = nil
+function delay()
+  local now = now_ms()
+  if next_slot == nil or next_slot < now - 250 then next_slot = now end
+  local slot = next_slot
+  next_slot = next_slot + INTERVAL
+  if slot <= now then return 0 end
+  return math.floor(slot - now + 0.5)
+end
+"""
+
+
+def lua_script(paths: list[str], rate: float | None) -> Path:
+    """wrk script: a random path of the mix per request, the reporter, and, given a rate in
+    req/s, the pacing that holds it (each of wrk's threads takes its share)."""
     table = ",\n".join(json.dumps(p) for p in paths)
+    pacing = "" if rate is None else PACING.replace("INTERVAL", f"{WRK_THREADS * 1000 / rate:.6f}")
     script = f"""
 local paths = {{
 {table}
@@ -86,9 +118,7 @@ wrk.headers["Accept-Encoding"] = "gzip"
 function request()
   return wrk.format("GET", paths[math.random(#paths)])
 end
-function delay()
-  return {pause_ms:.1f}
-end
+{pacing}
 {REPORTER.read_text()}"""
     path = OUT / "soak.lua"
     path.write_text(script)
@@ -97,7 +127,7 @@ end
 
 def run_wrk(base: str, script: Path, seconds: int, connections: int) -> dict[str, float]:
     result = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
+        ["wrk", f"-t{WRK_THREADS}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
          "-s", str(script), base],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
@@ -148,12 +178,13 @@ def summary_rows(
     start, end = memory
     errors = int(soak["errors"] + soak["non_ok"])
     return [
-        f"#### Soak: {args.minutes} min, {args.connections} connections, "
+        f"#### Soak: {args.minutes:g} min at a fixed rate, {args.pool} connections, "
         f"nginx + 2 workers on PostgreSQL ({dt.date.today()})",
         "",
         "| figure | value |",
         "|---|---:|",
-        f"| capacity (mix, no pause) | {capacity['rps']:.0f} req/s |",
+        f"| capacity (mix, unpaced, {args.connections} connections) | "
+        f"{capacity['rps']:.0f} req/s |",
         f"| target ({args.share:.0%}) / achieved | {capacity['rps'] * args.share:.0f} / "
         f"{soak['rps']:.0f} req/s |",
         f"| total requests | {int(soak['requests']):,} |",
@@ -166,7 +197,8 @@ def summary_rows(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10)
-    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--connections", type=int, default=32, help="of the capacity run")
+    parser.add_argument("--pool", type=int, default=128, help="connections of the paced run")
     parser.add_argument("--share", type=float, default=0.7, help="of measured capacity")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -185,12 +217,10 @@ def main() -> None:
         paths = traffic_mix(cities)
         with production_stack(url, Path(folder), workers=2, frontend_dist=DIST) as stack:
             print(f"stack up: {stack.url} -> {stack.app_url}; {len(paths)} weighted paths")
-            run_wrk(stack.url, lua_script(paths, 0), 30, args.connections)  # warm every cache
-            capacity = run_wrk(stack.url, lua_script(paths, 0), 30, args.connections)
+            run_wrk(stack.url, lua_script(paths, None), 30, args.connections)  # warm every cache
+            capacity = run_wrk(stack.url, lua_script(paths, None), 30, args.connections)
             print(f"capacity: {capacity['rps']:.0f} req/s, p95 {capacity['p95']:.1f} ms")
-            # Each connection: one request per (latency + pause) ms; pick the pause for the target.
             target = capacity["rps"] * args.share
-            pause = max(0.0, args.connections * 1000 / target - capacity["p50"])
             start = rss_mib(stack.app_pid)
             samples: list[float] = []
             stop = threading.Event()
@@ -199,10 +229,11 @@ def main() -> None:
             )
             sampler.start()
             seconds = int(args.minutes * 60)
-            soak = run_wrk(stack.url, lua_script(paths, pause), seconds, args.connections)
+            soak = run_wrk(stack.url, lua_script(paths, target), seconds, args.pool)
             stop.set()
             sampler.join()
             end = rss_mib(stack.app_pid)
+        shutil.copy(Path(folder) / "app.log", OUT / "soak-app.log")  # to look into any error
     rows = summary_rows(args, capacity, soak, (start, end))
     print("\n".join(rows))
     (OUT / "soak.md").write_text("\n".join(rows) + "\n")
