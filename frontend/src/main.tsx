@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { readInitialData, seedQueryCache } from "@/app/initial-data";
@@ -26,13 +26,17 @@ function routerReady(): Promise<void> {
 
 if (root) {
   await routerReady();
-  createRoot(root).render(
-    <StrictMode>
-      <Providers client={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  // The server's fallback HTML is already on screen: render the app as a transition, which React
+  // does in short slices, so the phone stays responsive while the page is replaced.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers client={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 }
 
 // SPEC §7: a service worker from /sw.js, registered on page load (production builds only). The
