@@ -122,7 +122,7 @@ class ApiCacheMiddleware:
     def refresh_in_background(self, key: bytes, scope: Scope, revision: int) -> None:
         if key in self.in_flight or len(self.refreshes) >= BACKGROUND_REFRESH_LIMIT:
             return
-        # The request's own scope minus what belongs to its client: the refresh is ours.
+        # A copy of the request's scope, marked as ours: not logged, limited or timed on its own.
         background_scope = {**scope, "state": dict(scope.get("state", {})), INTERNAL_REQUEST: True}
 
         async def no_body() -> Message:
