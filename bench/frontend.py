@@ -82,20 +82,30 @@ def loads_leaflet(report: dict[str, Any]) -> bool:
     return any("leaflet" in str(item.get("url", "")) for item in items)
 
 
-def lighthouse(url: str, runs: int) -> tuple[dict[str, float], bool]:
-    scores: dict[str, list[float]] = {c: [] for c in CATEGORIES}
-    leaflet = False
+def lighthouse_run(url: str) -> dict[str, Any]:
+    """One Lighthouse report; a run whose Chromium fails is tried once more, then reported."""
     env = {**os.environ, "CHROME_PATH": "/usr/bin/chromium"}
     flags = " ".join(
         ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
     )
-    for _ in range(runs):
+    command = ["npx", "--yes", "lighthouse@12", url, "--output=json", "--quiet",
+               f"--chrome-flags={flags}", "--form-factor=mobile"]  # fmt: skip
+    for attempt in (1, 2):
         result = subprocess.run(
-            ["npx", "--yes", "lighthouse@12", url, "--output=json", "--quiet",
-             f"--chrome-flags={flags}", "--form-factor=mobile"],
-            capture_output=True, text=True, env=env, cwd=ROOT / "frontend", check=True,
-        )  # fmt: skip
-        report = json.loads(result.stdout)
+            command, capture_output=True, text=True, env=env, cwd=ROOT / "frontend"
+        )
+        if result.returncode == 0:
+            report: dict[str, Any] = json.loads(result.stdout)
+            return report
+        print(f"  lighthouse failed on {url} (attempt {attempt}): {result.stderr[-500:]}")
+    raise RuntimeError(f"lighthouse failed twice on {url}")
+
+
+def lighthouse(url: str, runs: int) -> tuple[dict[str, float], bool]:
+    scores: dict[str, list[float]] = {c: [] for c in CATEGORIES}
+    leaflet = False
+    for _ in range(runs):
+        report = lighthouse_run(url)
         for category in CATEGORIES:
             scores[category].append(report["categories"][category]["score"] * 100)
         leaflet = leaflet or loads_leaflet(report)
