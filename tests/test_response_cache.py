@@ -92,7 +92,7 @@ def test_expired_answer_is_served_while_one_refresh_runs() -> None:
         time.sleep(2.1)  # too old to serve: computed while the request waits
         assert client.get("/api/count").json() == {"computed": 3}
 
-        data_revision[0] = 2  # new data is never served stale, even within max_age
+        data_revision[0] = 2  # new data is never served stale (read within a second)
         time.sleep(1.05)
         assert client.get("/api/count").json() == {"computed": 4}
 

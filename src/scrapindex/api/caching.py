@@ -26,6 +26,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal, Protocol
 
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
@@ -40,6 +41,28 @@ MIN_GZIP_BYTES = 512
 REVISION_CHECK_SECONDS = 1.0
 COMPUTING_LIMIT = 24  # under the PostgreSQL pool's 40 connections and the thread pool's 40
 BACKGROUND_REFRESH_LIMIT = 4  # more stale entries wait for a later request to refresh them
+
+
+class Stamped(Protocol):
+    @property
+    def revision(self) -> int: ...
+    @property
+    def stored_at(self) -> float: ...
+
+
+Freshness = Literal["fresh", "stale", "unusable"]
+
+
+def freshness(entry: Stamped | None, revision: int, max_age: float) -> Freshness:
+    """The rule of both caches (this one and web/page_cache.py): an entry of the current data
+    revision is fresh for ``max_age`` seconds, then stale (served while it is replaced) for as
+    long again; one of an older revision is never served."""
+    if entry is None or entry.revision != revision:
+        return "unusable"
+    age = time.monotonic() - entry.stored_at
+    if age < max_age:
+        return "fresh"
+    return "stale" if age < 2 * max_age else "unusable"
 
 
 @dataclass(frozen=True)
@@ -64,7 +87,7 @@ class ApiCacheMiddleware:
         self.revision_lock = asyncio.Lock()
         self.in_flight: dict[bytes, asyncio.Future[CachedResponse | None]] = {}
         self.refreshes: set[asyncio.Task[None]] = set()  # held so they are not collected
-        self.computing: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
+        self.computing: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -78,10 +101,10 @@ class ApiCacheMiddleware:
         revision = await self.current_revision()
         key = scope["path"].encode() + b"?" + scope["query_string"]
         entry = self.entries.get(key)
-        age = self.age(entry, revision)
-        if entry is not None and age < self.max_age:
+        state = freshness(entry, revision, self.max_age)
+        if entry is not None and state == "fresh":
             self.entries.move_to_end(key)
-        elif entry is not None and age < 2 * self.max_age:
+        elif entry is not None and state == "stale":
             self.refresh_in_background(key, scope, revision)
         else:
             entry = await self.produce_once(key, scope, receive, send, revision)
@@ -111,13 +134,6 @@ class ApiCacheMiddleware:
             raise
         finally:
             del self.in_flight[key]
-
-    @staticmethod
-    def age(entry: CachedResponse | None, revision: int) -> float:
-        """Seconds since the entry was made; infinite when there is none for this revision."""
-        if entry is None or entry.revision != revision:
-            return float("inf")
-        return time.monotonic() - entry.stored_at
 
     def refresh_in_background(self, key: bytes, scope: Scope, revision: int) -> None:
         if key in self.in_flight or len(self.refreshes) >= BACKGROUND_REFRESH_LIMIT:
@@ -153,9 +169,9 @@ class ApiCacheMiddleware:
     def computing_slot(self) -> asyncio.Semaphore:
         """The limit of the running event loop (a test's client may start several loops)."""
         loop = asyncio.get_running_loop()
-        if loop not in self.computing:
-            self.computing = {loop: asyncio.Semaphore(COMPUTING_LIMIT)}
-        return self.computing[loop]
+        if self.computing is None or self.computing[0] is not loop:
+            self.computing = (loop, asyncio.Semaphore(COMPUTING_LIMIT))
+        return self.computing[1]
 
     async def produce(
         self, scope: Scope, receive: Receive, send: Send, revision: int

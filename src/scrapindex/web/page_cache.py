@@ -1,8 +1,8 @@
 """Rendered HTML per URL, valid for one data revision and at most ``max_age`` seconds.
 
-Like the API's response cache (api/caching.py): concurrent misses of one URL share a single
-render, and a page that outlived ``max_age`` by less than ``max_age`` again is served while one
-background render replaces it. Without that, every page stored in the same minute expires in the
+Like the API's response cache (api/caching.py), with its freshness rule: concurrent misses of
+one URL share a single render, and a stale page is served while one background render replaces
+it. Without that, every page stored in the same minute expires in the
 same second and requests queue behind all their renders at once. A new data revision is never
 served stale.
 """
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from starlette.concurrency import run_in_threadpool
 
+from scrapindex.api.caching import freshness
 from scrapindex.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -72,13 +73,11 @@ class PageCache:
         """The URL's page: from memory when fresh enough, else rendered (once at a time)."""
         revision = await self.current_revision()
         entry = self.entries.get(url)
-        age = float("inf")
-        if entry is not None and entry.revision == revision:
-            age = time.monotonic() - entry.stored_at
-        if entry is not None and age < self.max_age:
+        state = freshness(entry, revision, self.max_age)
+        if entry is not None and state == "fresh":
             self.entries.move_to_end(url)
             return entry
-        if entry is not None and age < 2 * self.max_age:
+        if entry is not None and state == "stale":
             key = (url, revision)
             if key not in self.in_flight and len(self.in_flight) < BACKGROUND_RENDER_LIMIT:
                 self.render_once(url, revision, render).add_done_callback(log_failure)

@@ -191,15 +191,15 @@ def spa_router(settings: Settings) -> APIRouter:
             engine = request.app.state.engine
             pages = PageCache(settings, lambda: revision.read(engine))
         url = request.url.path + ("?" + request.url.query if request.url.query else "")
-        context = PageContext(
-            app=request.app,
-            content_dir=settings.content_dir,
-            site_root=site_root,
-            path=request.url.path,
-            query=dict(request.query_params),
-        )
 
-        async def make() -> tuple[int, str]:
+        async def make() -> tuple[int, str]:  # only on a miss: a hit is served from memory
+            context = PageContext(
+                app=request.app,
+                content_dir=settings.content_dir,
+                site_root=site_root,
+                path=request.url.path,
+                query=dict(request.query_params),
+            )
             page = await render_page(context)
             preloads = module_preloads(app_files.dist, page.chunk)
             return page.status, page_html(template, page, site_root, preloads)
