@@ -11,7 +11,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, select
 from typer.testing import CliRunner
 
-from scrapindex.api import caching
 from scrapindex.app import create_app
 from scrapindex.cli import app as cli
 from scrapindex.data.daily_update import (
@@ -26,6 +25,7 @@ from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.imports.values import utc_today
 from scrapindex.models import City, Material, Price
 from scrapindex.settings import Settings, get_settings
+from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR, FreshDatabase
 from tests.databases import fingerprint
 
@@ -47,11 +47,15 @@ def engine(fresh_database: FreshDatabase, today: dt.date) -> Engine:
 
 
 @pytest.fixture
-def client(engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.setattr(caching, "REVISION_CHECK_SECONDS", 0.0)  # see a new revision at once
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def client(engine: Engine, tmp_path: Path, clock: ManualClock) -> Iterator[TestClient]:
     url = engine.url.render_as_string(hide_password=False)
     settings = Settings(database_url=url, content_dir=CONTENT_DIR, data_dir=tmp_path)
-    with TestClient(create_app(settings)) as test_client:
+    with TestClient(create_app(settings, clock=clock)) as test_client:
         yield test_client
 
 
@@ -71,7 +75,7 @@ def london_prices(engine: Engine, day: dt.date) -> dict[str, Decimal]:
 
 
 def test_the_update_brings_the_demo_to_today_and_the_api_follows(
-    engine: Engine, client: TestClient, tmp_path: Path, today: dt.date
+    engine: Engine, client: TestClient, clock: ManualClock, tmp_path: Path, today: dt.date
 ) -> None:
     before = client.get("/api/cities/london/prices")
     assert {row["date"] for row in before.json()} == {str(today - dt.timedelta(days=3))}
@@ -80,6 +84,7 @@ def test_the_update_brings_the_demo_to_today_and_the_api_follows(
     assert report.demo == DemoExtension(
         fx_rates=STALE_DAYS * CURRENCIES, prices=STALE_DAYS * SERIES
     )
+    clock.past_revision_check()
 
     after = client.get(
         "/api/cities/london/prices", headers={"If-None-Match": before.headers["etag"]}

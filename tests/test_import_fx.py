@@ -9,11 +9,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, select
 
 from scrapindex import revision
-from scrapindex.api import caching
 from scrapindex.app import create_app
 from scrapindex.data.imports.fx import import_fx_rates
 from scrapindex.models import FxRate, Source
 from scrapindex.settings import Settings
+from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR, FreshDatabase
 from tests.databases import IMPORT_DEMO, fingerprint
 
@@ -55,13 +55,14 @@ def test_the_same_file_twice_changes_nothing(engine: Engine) -> None:
     assert fingerprint(engine) == after_first
 
 
-def test_new_rates_move_the_usd_figures(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(caching, "REVISION_CHECK_SECONDS", 0.0)
+def test_new_rates_move_the_usd_figures(engine: Engine) -> None:
+    clock = ManualClock()
     url = engine.url.render_as_string(hide_password=False)
     settings = Settings(database_url=url, content_dir=CONTENT_DIR, data_dir=Path("/nonexistent"))
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings, clock=clock)) as client:
         before = client.get("/api/materials/copper/prices")
         assert import_fx_rates(engine, FIXTURES / "fx_valid.csv").ok
+        clock.past_revision_check()
         after = client.get("/api/materials/copper/prices")
     assert after.headers["etag"] != before.headers["etag"]
     london = next(row for row in after.json() if row["city"]["slug"] == "london")

@@ -1,10 +1,11 @@
 """Cached API responses and pages follow the data: a new data revision is served within a
 second, an expired entry is refreshed once while it is still served, and never past twice its age.
+
+Time is a manual clock (tests.clock): nothing here sleeps to make an entry age.
 """
 
 import asyncio
 import datetime as dt
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,27 +18,33 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from scrapindex import migrate, revision
-from scrapindex.api.caching import COMPUTING_LIMIT, ApiCacheMiddleware
 from scrapindex.app import create_app
+from scrapindex.cache.api_responses import COMPUTING_LIMIT, ApiCacheMiddleware
+from scrapindex.cache.pages import PageCache, RenderedPage
+from scrapindex.cache.revision import RevisionClock
 from scrapindex.data.demo import DemoConfig
 from scrapindex.data.seed import seed_demo
 from scrapindex.db import create_db_engine
 from scrapindex.models import Material
-from scrapindex.settings import Settings
+from scrapindex.settings import PROJECT_ROOT, Settings
 from scrapindex.web.internal_api import api_get
-from scrapindex.web.page_cache import PageCache, RenderedPage
+from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR
 
 
 @pytest.fixture
-def small_db(tmp_path: Path) -> Iterator[tuple[Engine, TestClient]]:
+def small_db(tmp_path: Path) -> Iterator[tuple[Engine, TestClient, ManualClock]]:
     url = f"sqlite:///{tmp_path / 'cache.sqlite3'}"
     engine = create_db_engine(url)
     migrate.upgrade(engine)
     seed_demo(engine, CONTENT_DIR, DemoConfig(end_date=dt.date(2026, 3, 31), days=2))
-    settings = Settings(database_url=url, content_dir=CONTENT_DIR)
-    with TestClient(create_app(settings)) as client:
-        yield engine, client
+    dist = tmp_path / "dist"  # the unbuilt template is enough for the server's part of a page
+    dist.mkdir()
+    (dist / "index.html").write_text((PROJECT_ROOT / "frontend" / "index.html").read_text())
+    settings = Settings(database_url=url, content_dir=CONTENT_DIR, frontend_dist=dist)
+    clock = ManualClock()
+    with TestClient(create_app(settings, clock=clock)) as client:
+        yield engine, client, clock
     engine.dispose()
 
 
@@ -48,21 +55,39 @@ def rename_copper(engine: Engine, name: str, *, bump: bool) -> None:
             revision.bump(connection)
 
 
-def test_new_revision_replaces_cached_responses(small_db: tuple[Engine, TestClient]) -> None:
-    engine, client = small_db
+def test_new_revision_replaces_cached_responses(
+    small_db: tuple[Engine, TestClient, ManualClock],
+) -> None:
+    engine, client, clock = small_db
     first = client.get("/api/materials/copper")
     assert first.json()["name"] == "Copper"
 
     rename_copper(engine, "Copper (unpublished)", bump=False)
-    time.sleep(1.1)
+    clock.past_revision_check()
     assert client.get("/api/materials/copper").json()["name"] == "Copper"  # still cached
 
     rename_copper(engine, "Copper Scrap", bump=True)
-    time.sleep(1.1)
+    assert client.get("/api/materials/copper").json()["name"] == "Copper"  # not read yet
+    clock.past_revision_check()
     fresh = client.get("/api/materials/copper", headers={"If-None-Match": first.headers["etag"]})
     assert fresh.status_code == 200
     assert fresh.json()["name"] == "Copper Scrap"
     assert fresh.headers["etag"] != first.headers["etag"]
+
+
+def test_pages_follow_a_new_revision_too(small_db: tuple[Engine, TestClient, ManualClock]) -> None:
+    engine, client, clock = small_db
+    first = client.get("/material/copper")
+    assert (
+        client.get("/material/copper", headers={"If-None-Match": first.headers["etag"]}).status_code
+        == 304
+    )
+
+    rename_copper(engine, "Copper Scrap", bump=True)
+    clock.past_revision_check()
+    fresh = client.get("/material/copper", headers={"If-None-Match": first.headers["etag"]})
+    assert fresh.status_code == 200
+    assert "Copper Scrap" in fresh.text
 
 
 def counting_app(calls: list[int]) -> Starlette:
@@ -78,48 +103,62 @@ def counting_app(calls: list[int]) -> Starlette:
 def test_expired_answer_is_served_while_one_refresh_runs() -> None:
     calls: list[int] = []
     data_revision = [1]
-    app = ApiCacheMiddleware(counting_app(calls), max_age=1, read_revision=lambda: data_revision[0])
-    with TestClient(app) as client:
-        assert client.get("/api/count").json() == {"computed": 1}
-        assert client.get("/api/count").json() == {"computed": 1}  # fresh
+    clock = ManualClock()
+    app = ApiCacheMiddleware(
+        counting_app(calls),
+        max_age=10,
+        revisions=RevisionClock(lambda: data_revision[0], now=clock),
+    )
 
-        time.sleep(1.1)  # expired, but less than twice max_age: the old answer, refreshed behind
-        assert client.get("/api/count").json() == {"computed": 1}
-        time.sleep(0.1)
-        assert client.get("/api/count").json() == {"computed": 2}
-        assert len(calls) == 2
+    async def computed() -> object:
+        return (await api_get(app, "/api/count")).json()["computed"]
 
-        time.sleep(2.1)  # too old to serve: computed while the request waits
-        assert client.get("/api/count").json() == {"computed": 3}
+    async def visits() -> list[object]:
+        seen = [await computed(), await computed()]  # fresh
+        clock.advance(11)  # expired, but less than twice max_age: the old answer, refreshed behind
+        seen.append(await computed())
+        await asyncio.gather(*app.store.refreshes)
+        seen.append(await computed())
+        clock.advance(21)  # too old to serve: computed while the request waits
+        seen.append(await computed())
+        data_revision[0] = 2  # new data is never served stale, once the clock reads it
+        seen.append(await computed())
+        clock.past_revision_check()
+        seen.append(await computed())
+        return seen
 
-        data_revision[0] = 2  # new data is never served stale (read within a second)
-        time.sleep(1.05)
-        assert client.get("/api/count").json() == {"computed": 4}
+    assert asyncio.run(visits()) == [1, 1, 1, 2, 3, 3, 4]
+    assert len(calls) == 4
 
 
-def page_cache(data_revision: list[int]) -> PageCache:
-    return PageCache(Settings(api_cache_seconds=1), lambda: data_revision[0])
+def page_cache(data_revision: list[int], clock: ManualClock) -> PageCache:
+    return PageCache(10, RevisionClock(lambda: data_revision[0], now=clock))
 
 
 def test_concurrent_misses_of_a_page_share_one_render() -> None:
     renders: list[int] = []
+    release = asyncio.Event()
 
     async def render() -> tuple[int, str]:
         renders.append(1)
-        await asyncio.sleep(0.05)
+        await release.wait()
         return 200, f"<p>render {len(renders)}</p>"
 
     async def ten_visitors() -> list[RenderedPage]:
-        pages = page_cache([1])
-        return await asyncio.gather(*(pages.page("/", render) for _ in range(10)))
+        pages = page_cache([1], ManualClock())
+        visits = [asyncio.create_task(pages.page("/", render)) for _ in range(10)]
+        await asyncio.sleep(0)  # every visitor is waiting now
+        release.set()
+        return await asyncio.gather(*visits)
 
     served = asyncio.run(ten_visitors())
     assert len(renders) == 1
-    assert {page.body for page in served} == {b"<p>render 1</p>"}
+    assert {page.representation.body for page in served} == {b"<p>render 1</p>"}
 
 
 def test_expired_page_is_served_while_one_render_replaces_it() -> None:
     data_revision = [1]
+    clock = ManualClock()
     renders: list[int] = []
 
     async def render() -> tuple[int, str]:
@@ -127,17 +166,21 @@ def test_expired_page_is_served_while_one_render_replaces_it() -> None:
         return 200, f"render {len(renders)}"
 
     async def visits() -> list[bytes]:
-        pages = page_cache(data_revision)
-        bodies = [(await pages.page("/", render)).body]
-        await asyncio.sleep(1.1)
-        bodies.append((await pages.page("/", render)).body)  # stale, re-rendered behind
-        await asyncio.sleep(0.05)
-        bodies.append((await pages.page("/", render)).body)
-        await asyncio.sleep(2.1)
-        bodies.append((await pages.page("/", render)).body)  # too old: waits for its render
+        pages = page_cache(data_revision, clock)
+
+        async def body() -> bytes:
+            return (await pages.page("/", render)).representation.body
+
+        bodies = [await body()]
+        clock.advance(11)
+        bodies.append(await body())  # stale, re-rendered behind
+        await asyncio.gather(*pages.store.refreshes)
+        bodies.append(await body())
+        clock.advance(21)
+        bodies.append(await body())  # too old: waits for its render
         data_revision[0] = 2
-        await asyncio.sleep(1.05)
-        bodies.append((await pages.page("/", render)).body)  # new data: never stale
+        clock.past_revision_check()
+        bodies.append(await body())  # new data: never stale
         return bodies
 
     assert asyncio.run(visits()) == [
@@ -156,12 +199,12 @@ def test_computations_beyond_the_limit_wait_for_a_slot() -> None:
     async def slow(request: Request) -> JSONResponse:
         running[0] += 1
         peak[0] = max(peak[0], running[0])
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0.01)
         running[0] -= 1
         return JSONResponse({"n": request.path_params["n"]})
 
     inner = Starlette(routes=[Route("/api/slow/{n}", slow)])
-    app = ApiCacheMiddleware(inner, max_age=60, read_revision=lambda: 1)
+    app = ApiCacheMiddleware(inner, max_age=60, revisions=RevisionClock(lambda: 1))
 
     async def many_misses() -> list[int]:
         answers = await asyncio.gather(*(api_get(app, f"/api/slow/{n}") for n in range(60)))

@@ -9,7 +9,6 @@ from sqlalchemy.orm import Session
 
 from scrapindex.blog import load_posts
 from scrapindex.models import City, DataRevision, Material, Price, Region, ScrapYard
-from scrapindex.web.per_revision import PerRevision
 from scrapindex.web.sitemap import SitemapEntry, render_sitemaps, sitemap_entries
 from tests.conftest import CONTENT_DIR
 
@@ -207,27 +206,6 @@ def test_robots_txt_allows_pages_and_names_the_sitemap(client: TestClient) -> No
     assert "Allow: /" in lines
     assert "Disallow: /api/" in lines
     assert f"Sitemap: {site_root(client)}/sitemap.xml" in lines
-
-
-def test_built_once_per_data_revision() -> None:
-    revision = 1
-    builds: list[int] = []
-
-    def build() -> int:
-        builds.append(revision)
-        return revision
-
-    value = PerRevision(build, lambda: revision, check_seconds=0)
-    assert (value.get(), value.get()) == (1, 1)
-    revision = 2
-    assert value.get() == 2
-    assert builds == [1, 2]
-
-    slow = PerRevision(build, lambda: revision, check_seconds=3600)
-    assert slow.get() == 2
-    revision = 3
-    assert slow.get() == 2  # the revision is not read again within check_seconds
-    assert builds == [1, 2, 2]
 
 
 def test_every_url_in_the_sitemap_is_a_page(client: TestClient) -> None:

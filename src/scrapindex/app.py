@@ -1,6 +1,7 @@
 """The application factory: API routers, error shapes, caching headers."""
 
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -24,7 +25,6 @@ from scrapindex.api import (
     stats,
     yards,
 )
-from scrapindex.api.caching import ApiCacheMiddleware
 from scrapindex.api.guards import RejectNulBytesMiddleware, document_nul_rule
 from scrapindex.api.limits import (
     ApiRateLimitMiddleware,
@@ -34,6 +34,8 @@ from scrapindex.api.limits import (
 )
 from scrapindex.api.request_context import RequestContextMiddleware
 from scrapindex.api.schemas import EVERY_OPERATION
+from scrapindex.cache.api_responses import ApiCacheMiddleware
+from scrapindex.cache.revision import Clock, RevisionClock
 from scrapindex.db import create_db_engine, make_session_factory
 from scrapindex.settings import Settings, get_settings
 from scrapindex.web.health import router as health_router
@@ -65,9 +67,11 @@ def operation_id(route: APIRoute) -> str:
     return route.name
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) -> FastAPI:
+    """The app; ``clock`` is what its caches measure age with (tests move a fake one)."""
     settings = settings or get_settings()
     engine = create_db_engine(settings.effective_database_url)
+    revisions = RevisionClock(lambda: revision.read(engine), now=clock)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -89,16 +93,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.session_factory = make_session_factory(engine)
     for router in ROUTERS:
         app.include_router(router, responses=EVERY_OPERATION)
-    app.add_middleware(
-        ApiCacheMiddleware,
-        max_age=settings.api_cache_seconds,
-        read_revision=lambda: revision.read(engine),
-    )
+    app.add_middleware(ApiCacheMiddleware, max_age=settings.api_cache_seconds, revisions=revisions)
     app.add_middleware(
         RedirectMiddleware,
         blog_dir=settings.content_dir / "blog",
         session_factory=app.state.session_factory,
-        read_revision=lambda: revision.read(engine),
+        revisions=revisions,
     )
     app.add_middleware(RejectNulBytesMiddleware)
     document_nul_rule(app)
@@ -116,10 +116,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_security_headers(app, settings)  # outermost, around Starlette's own layers too
     add_error_handlers(app)
     app.include_router(health_router)
-    app.include_router(
-        sitemap_router(settings, app.state.session_factory, lambda: revision.read(engine))
-    )
-    app.include_router(spa_router(settings))
+    app.include_router(sitemap_router(settings, app.state.session_factory, revisions))
+    app.include_router(spa_router(settings, revisions))
     return app
 
 

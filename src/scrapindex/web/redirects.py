@@ -6,7 +6,6 @@ from the code and the blog's front matter; the rest read a small per-revision ma
 """
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -17,8 +16,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from scrapindex.blog import load_posts
+from scrapindex.cache.per_revision import PerRevision
+from scrapindex.cache.revision import RevisionClock
 from scrapindex.queries.places import all_cities
-from scrapindex.web.per_revision import PerRevision
 
 CACHE_CONTROL = "public, max-age=86400"
 
@@ -66,14 +66,14 @@ class RedirectMiddleware:
         app: ASGIApp,
         blog_dir: Path,
         session_factory: sessionmaker[Session],
-        read_revision: Callable[[], int],
+        revisions: RevisionClock,
     ) -> None:
         self.app = app
         self.old_blog_paths = {
             old: f"/blog/{post.slug}" for post in load_posts(blog_dir) for old in post.old_paths
         }
         self.session_factory = session_factory
-        self.places = PerRevision(self.read_places, read_revision)
+        self.places = PerRevision(self.read_places, revisions)
 
     def read_places(self) -> PlaceIndex:
         with self.session_factory() as session:

@@ -1,23 +1,25 @@
 """sitemap.xml (every public page, dated by its data) and robots.txt, which points at it.
 
-The sitemap is built once per data revision and kept in memory with a gzip copy. Past
+The sitemap is built once per data revision and kept in memory with a gzip copy and validators. Past
 MAX_URLS_PER_FILE addresses (the sitemaps.org limit) /sitemap.xml becomes an index of
 /sitemap-1.xml, /sitemap-2.xml and so on.
 """
 
 import datetime as dt
-import gzip
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import PlainTextResponse, Response
+from fastapi.responses import Response
 from sqlalchemy.orm import Session, sessionmaker
 
 from scrapindex.blog import load_posts
+from scrapindex.cache.per_revision import PerRevision
+from scrapindex.cache.representation import Representation, represent, respond
+from scrapindex.cache.revision import RevisionClock
 from scrapindex.queries.places import all_cities
 from scrapindex.queries.site import (
     all_materials,
@@ -28,7 +30,6 @@ from scrapindex.queries.site import (
     newest_price_date_by_material,
 )
 from scrapindex.settings import Settings
-from scrapindex.web.per_revision import PerRevision
 from scrapindex.web.redirects import PATH_SAFE
 
 MAX_URLS_PER_FILE = 50_000
@@ -52,12 +53,6 @@ UNDATED_PAGES = (
 class SitemapEntry:
     path: str
     lastmod: dt.date | None = None
-
-
-@dataclass(frozen=True)
-class SitemapFile:
-    body: bytes
-    gzip_body: bytes
 
 
 def sitemap_entries(session: Session, blog_dir: Path) -> list[SitemapEntry]:
@@ -149,30 +144,25 @@ def robots_txt(site_root: str) -> str:
     )
 
 
-def _xml_response(request: Request, file: SitemapFile) -> Response:
-    headers = {"Cache-Control": CACHE_CONTROL, "Vary": "Accept-Encoding"}
-    if "gzip" in request.headers.get("accept-encoding", ""):
-        headers["Content-Encoding"] = "gzip"
-        return Response(file.gzip_body, media_type=XML_TYPE, headers=headers)
-    return Response(file.body, media_type=XML_TYPE, headers=headers)
+def _xml_response(request: Request, file: Representation) -> Response:
+    return respond(file, request.headers, media_type=XML_TYPE, cache_control=CACHE_CONTROL)
 
 
 def sitemap_router(
-    settings: Settings,
-    session_factory: sessionmaker[Session],
-    read_revision: Callable[[], int],
+    settings: Settings, session_factory: sessionmaker[Session], revisions: RevisionClock
 ) -> APIRouter:
     router = APIRouter(include_in_schema=False)
+    robots = represent(robots_txt(settings.site_root).encode())
 
-    def build() -> dict[str, SitemapFile]:
+    def build() -> dict[str, Representation]:
         with session_factory() as session:
             entries = sitemap_entries(session, settings.content_dir / "blog")
         return {
-            name: SitemapFile(body, gzip.compress(body, compresslevel=6, mtime=0))
+            name: represent(body)
             for name, body in render_sitemaps(entries, settings.site_root).items()
         }
 
-    files = PerRevision(build, read_revision)
+    files = PerRevision(build, revisions)
 
     @router.get("/sitemap.xml")
     def sitemap(request: Request) -> Response:
@@ -186,9 +176,12 @@ def sitemap_router(
         return _xml_response(request, file)
 
     @router.get("/robots.txt")
-    def robots() -> PlainTextResponse:
-        return PlainTextResponse(
-            robots_txt(settings.site_root), headers={"Cache-Control": "public, max-age=86400"}
+    def robots_file(request: Request) -> Response:
+        return respond(
+            robots,
+            request.headers,
+            media_type="text/plain; charset=utf-8",
+            cache_control="public, max-age=86400",
         )
 
     return router

@@ -3,11 +3,9 @@
 Files are read once and kept in memory with a gzip copy, so a phone on a slow line gets
 compressed bytes without the server compressing the same file on every request. A route's HTML
 is index.html with the page's head, embedded first data and fallback content filled in (see
-web/pages.py), kept per URL until the data revision moves or a minute passes (web/page_cache.py).
+web/pages.py), kept per URL until the data revision moves or a minute passes (cache/pages.py).
 """
 
-import gzip
-import hashlib
 import json
 import mimetypes
 from dataclasses import dataclass
@@ -18,14 +16,16 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.routing import compile_path
 
-from scrapindex import revision
+from scrapindex.cache.pages import PageCache, RenderedPage
+from scrapindex.cache.representation import Representation, represent, respond
+from scrapindex.cache.revision import RevisionClock
 from scrapindex.settings import Settings
 from scrapindex.web.head import render_head, script_json
-from scrapindex.web.page_cache import PageCache, RenderedPage
 from scrapindex.web.pages import PageContext, PageRender, render_page
 
 ONE_YEAR = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
+HTML_TYPE = "text/html; charset=utf-8"
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
 
 FALLBACK_PAGE = (
@@ -38,16 +38,21 @@ FALLBACK_PAGE = (
 
 @dataclass(frozen=True)
 class StaticFile:
-    body: bytes
-    gzip_body: bytes | None
+    representation: Representation
     media_type: str
-    etag: str
 
 
 class BuiltApp:
     def __init__(self, dist: Path) -> None:
         self.dist = dist.resolve()
         self.files: dict[str, StaticFile] = {}
+        self.worker: Representation | None = None
+
+    def service_worker(self) -> Representation | None:
+        """sw.js of this build, made on first request."""
+        if self.worker is None:
+            self.worker = service_worker_script(self)
+        return self.worker
 
     @property
     def built(self) -> bool:
@@ -66,26 +71,19 @@ class BuiltApp:
         media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         if media_type.startswith("text/") or media_type == "application/javascript":
             media_type += "; charset=utf-8"
-        compress = media_type.startswith(COMPRESSIBLE) and len(body) > 512
-        entry = StaticFile(
-            body=body,
-            gzip_body=gzip.compress(body, compresslevel=9, mtime=0) if compress else None,
-            media_type=media_type,
-            etag='"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"',
-        )
+        compress = media_type.startswith(COMPRESSIBLE)
+        entry = StaticFile(represent(body, compress=compress, level=9), media_type)
         self.files[relative] = entry
         return entry
 
 
 def file_response(request: Request, entry: StaticFile, cache_control: str) -> Response:
-    headers = {"Cache-Control": cache_control, "ETag": entry.etag, "Vary": "Accept-Encoding"}
-    if request.headers.get("if-none-match") == entry.etag:
-        return Response(status_code=304, headers=headers)
-    body = entry.body
-    if entry.gzip_body is not None and "gzip" in request.headers.get("accept-encoding", ""):
-        body = entry.gzip_body
-        headers["Content-Encoding"] = "gzip"
-    return Response(body, media_type=entry.media_type, headers=headers)
+    return respond(
+        entry.representation,
+        request.headers,
+        media_type=entry.media_type,
+        cache_control=cache_control,
+    )
 
 
 HEAD_START, HEAD_END = "<!--app-head-->", "<!--/app-head-->"
@@ -120,15 +118,12 @@ def page_html(template: str, page: PageRender, site_root: str, preloads: list[st
 
 
 def page_response(request: Request, page: RenderedPage) -> Response:
-    headers = {"Cache-Control": REVALIDATE, "ETag": page.etag, "Vary": "Accept-Encoding"}
-    if page.status == 200 and request.headers.get("if-none-match") == page.etag:
-        return Response(status_code=304, headers=headers)
-    body = page.body
-    if "gzip" in request.headers.get("accept-encoding", ""):
-        body = page.gzip_body
-        headers["Content-Encoding"] = "gzip"
-    return Response(
-        body, status_code=page.status, media_type="text/html; charset=utf-8", headers=headers
+    return respond(
+        page.representation,
+        request.headers,
+        media_type=HTML_TYPE,
+        cache_control=REVALIDATE,
+        status=page.status,
     )
 
 
@@ -144,20 +139,19 @@ def entry_files(dist: Path) -> list[str]:
     return [f"/{file}" for file in files if file]
 
 
-def service_worker(app_files: BuiltApp) -> Response:
+def service_worker_script(app_files: BuiltApp) -> Representation | None:
     """sw.js with this build's version: a new deployment makes a new worker, and it takes over."""
     index = app_files.file("index.html")
     script = app_files.file("sw.js")
     if index is None or script is None:
-        raise HTTPException(404, "Not found")
+        return None
     precache = json.dumps(["/", *entry_files(app_files.dist)])
     body = (
-        script.body.decode()
-        .replace("__BUILD_VERSION__", index.etag.strip('"'))
+        script.representation.body.decode()
+        .replace("__BUILD_VERSION__", index.representation.etag.strip('"'))
         .replace("__PRECACHE__", precache)
     )
-    headers = {"Cache-Control": REVALIDATE, "Service-Worker-Allowed": "/"}
-    return Response(body, media_type="text/javascript; charset=utf-8", headers=headers)
+    return represent(body.encode())
 
 
 def unserved_api_path(request: Request) -> HTTPException:
@@ -178,18 +172,14 @@ def unserved_api_path(request: Request) -> HTTPException:
     return HTTPException(405, "Method not allowed", headers={"Allow": ", ".join(sorted(allowed))})
 
 
-def spa_router(settings: Settings) -> APIRouter:
+def spa_router(settings: Settings, revisions: RevisionClock) -> APIRouter:
     dist = settings.frontend_dist
     app_files = BuiltApp(dist)
     site_root = settings.site_root.rstrip("/")
     router = APIRouter(include_in_schema=False)
-    pages: PageCache | None = None
+    pages = PageCache(settings.api_cache_seconds, revisions)
 
     async def render(request: Request, template: str) -> Response:
-        nonlocal pages
-        if pages is None:
-            engine = request.app.state.engine
-            pages = PageCache(settings, lambda: revision.read(engine))
         url = request.url.path + ("?" + request.url.query if request.url.query else "")
 
         async def make() -> tuple[int, str]:  # only on a miss: a hit is served from memory
@@ -218,7 +208,16 @@ def spa_router(settings: Settings) -> APIRouter:
         if page_path == "api" or page_path.startswith("api/"):
             raise unserved_api_path(request)
         if page_path == "sw.js" and app_files.built:
-            return service_worker(app_files)
+            script = app_files.service_worker()
+            if script is None:
+                raise HTTPException(404, "Not found")
+            return respond(
+                script,
+                request.headers,
+                media_type="text/javascript; charset=utf-8",
+                cache_control=REVALIDATE,
+                extra={"Service-Worker-Allowed": "/"},
+            )
         bare = app_files.file("index.html") if page_path == "index.html" else None
         if bare is not None:  # the bare shell, no page filled in
             return file_response(request, bare, REVALIDATE)
@@ -229,7 +228,7 @@ def spa_router(settings: Settings) -> APIRouter:
         index = app_files.file("index.html")
         if index is None:
             return HTMLResponse(FALLBACK_PAGE, headers={"Cache-Control": REVALIDATE})
-        template = index.body.decode()
+        template = index.representation.body.decode()
         if HEAD_START not in template:  # an older build without the markers: the bare shell
             return file_response(request, index, REVALIDATE)
         return await render(request, template)

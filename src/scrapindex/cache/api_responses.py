@@ -1,0 +1,121 @@
+"""The API's GET answers, kept in memory per data revision (see cache.store for the rule).
+
+Each process keeps the newest answers in a bounded LRU with a gzip copy and validators
+(cache.representation). A new data revision is never served stale; open/closed states follow
+the clock, so entries also age out after ``max_age``.
+
+At most ``COMPUTING_LIMIT`` computations run at once per process; the rest wait here, holding
+nothing. A request takes its database connection in one worker thread (a dependency) and may
+wait for another thread (the endpoint) before giving it back, so with more requests computing
+than the pool has connections, threads and connections can each wait for the other until the
+pool's timeout. Keeping the limit under the pool's size (db.py) makes that impossible.
+"""
+
+import asyncio
+from dataclasses import dataclass
+
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from scrapindex.api.request_context import INTERNAL_REQUEST
+from scrapindex.cache.representation import Representation, represent, select
+from scrapindex.cache.revision import RevisionClock
+from scrapindex.cache.store import CacheStore
+
+MAX_ENTRIES = 2048
+MAX_BODY_BYTES = 4 * 1024 * 1024
+COMPUTING_LIMIT = 24  # under the PostgreSQL pool's 40 connections and the thread pool's 40
+DROPPED_HEADERS = (b"content-length", b"etag", b"cache-control", b"vary")
+
+
+@dataclass(frozen=True)
+class CachedResponse:
+    headers: list[tuple[bytes, bytes]]
+    representation: Representation
+
+
+class ApiCacheMiddleware:
+    def __init__(self, app: ASGIApp, max_age: int, revisions: RevisionClock) -> None:
+        self.app = app
+        self.cache_control = f"public, max-age={max_age}".encode() if max_age else b"no-cache"
+        self.revisions = revisions
+        self.store: CacheStore[bytes, CachedResponse] = CacheStore(
+            max_entries=MAX_ENTRIES, max_age=max_age, now=revisions.now
+        )
+        self.computing: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] != "http"
+            or scope["method"] != "GET"
+            or not scope["path"].startswith("/api/")
+        ):
+            await self.app(scope, receive, send)
+            return
+        revision = await self.revisions.current_async()
+        key = scope["path"].encode() + b"?" + scope["query_string"]
+        entry = await self.store.get(
+            key,
+            revision,
+            lambda: self.produce(scope, receive, send),
+            background=lambda: self.produce_unseen(scope),
+        )
+        if entry is None:
+            return  # not cacheable: already sent as it came
+        request_headers = Headers(scope=scope)
+        headers = [*entry.headers, (b"cache-control", self.cache_control)]
+        reply = select(entry.representation, request_headers, headers)
+        await send(
+            {"type": "http.response.start", "status": reply.status, "headers": reply.headers}
+        )
+        await send({"type": "http.response.body", "body": reply.body})
+
+    async def produce_unseen(self, scope: Scope) -> CachedResponse | None:
+        """A stale entry's replacement, computed after its request was answered."""
+        # A copy of the request's scope, marked as ours: not logged, limited or timed on its own.
+        background_scope = {**scope, "state": dict(scope.get("state", {})), INTERNAL_REQUEST: True}
+
+        async def no_body() -> Message:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def discard(message: Message) -> None:
+            pass
+
+        return await self.produce(background_scope, no_body, discard)
+
+    def computing_slot(self) -> asyncio.Semaphore:
+        """The limit of the running event loop (a test's client may start several loops)."""
+        loop = asyncio.get_running_loop()
+        if self.computing is None or self.computing[0] is not loop:
+            self.computing = (loop, asyncio.Semaphore(COMPUTING_LIMIT))
+        return self.computing[1]
+
+    async def produce(self, scope: Scope, receive: Receive, send: Send) -> CachedResponse | None:
+        """Run the app; keep a 200 in memory, pass anything else straight through."""
+        start: Message | None = None
+        chunks: list[bytes] = []
+        passed_through = False
+
+        async def capture(message: Message) -> None:
+            nonlocal start, passed_through
+            if message["type"] == "http.response.start":
+                start = message
+                if message["status"] != 200:
+                    passed_through = True
+                    await send(message)
+            elif passed_through:
+                await send(message)
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+
+        async with self.computing_slot():
+            await self.app(scope, receive, capture)
+        if passed_through or start is None:
+            return None
+        body = b"".join(chunks)
+        if len(body) > MAX_BODY_BYTES:
+            await send(start)
+            await send({"type": "http.response.body", "body": body})
+            return None
+        headers = [(n, v) for n, v in start.get("headers", []) if n.lower() not in DROPPED_HEADERS]
+        return CachedResponse(headers, represent(body))

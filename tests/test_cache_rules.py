@@ -1,0 +1,118 @@
+"""The cache package's rules, without HTTP: validators, encodings, the revision clock."""
+
+import pytest
+
+from scrapindex.cache.per_revision import PerRevision
+from scrapindex.cache.representation import accepts_gzip, none_match, represent, select
+from scrapindex.cache.revision import RevisionClock
+from tests.clock import ManualClock
+
+BODY = b"x" * 2000
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        (None, False),
+        ("", False),
+        ("gzip", True),
+        ("br, gzip;q=0.5", True),
+        ("GZIP", True),
+        ("x-gzip", True),
+        ("gzip;q=0", False),
+        ("gzip; q=0.000", False),
+        ("*", True),
+        ("*;q=0", False),
+        ("identity", False),
+        ("*, gzip;q=0", False),  # an explicit refusal wins over the wildcard
+        ("gzip;q=nonsense", False),
+        ("deflate, br", False),
+    ],
+)
+def test_accept_encoding_follows_q_values(header: str | None, expected: bool) -> None:
+    assert accepts_gzip(header) is expected
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        (None, False),
+        ('"abc"', True),
+        ('W/"abc"', True),  # weak comparison (RFC 9110 §13.1.2)
+        ('"zzz", "abc"', True),
+        ('"zzz",W/"abc"', True),
+        ("*", True),
+        ('"ab"', False),
+        ("abc", False),  # unquoted: not an entity tag
+        ('"zzz", garbage', False),
+        ('"a,b", "abc"', True),  # a comma inside a tag does not split it
+    ],
+)
+def test_if_none_match_compares_weakly_with_lists_and_star(
+    header: str | None, expected: bool
+) -> None:
+    assert none_match(header, '"abc"') is expected
+
+
+def test_each_encoding_has_its_own_etag() -> None:
+    representation = represent(BODY)
+    plain = select(representation, {}, [])
+    zipped = select(representation, {"accept-encoding": "gzip"}, [])
+    refused = select(representation, {"accept-encoding": "gzip;q=0"}, [])
+    assert dict(plain.headers)[b"etag"] != dict(zipped.headers)[b"etag"]
+    assert dict(zipped.headers)[b"content-encoding"] == b"gzip"
+    assert refused.body == BODY
+    assert b"content-encoding" not in dict(refused.headers)
+    assert all(dict(reply.headers)[b"vary"] == b"Accept-Encoding" for reply in (plain, zipped))
+
+
+def test_a_matching_validator_gets_304_only_for_its_own_encoding() -> None:
+    representation = represent(BODY)
+    zipped_etag = dict(select(representation, {"accept-encoding": "gzip"}, []).headers)[b"etag"]
+    again = {"accept-encoding": "gzip", "if-none-match": zipped_etag.decode()}
+    assert select(representation, again, [(b"content-type", b"text/plain")]).status == 304
+    plain_again = {"if-none-match": zipped_etag.decode()}
+    assert select(representation, plain_again, []).status == 200
+    assert select(representation, again, [], status=404).status == 404  # only a 200 becomes 304
+
+
+def test_small_bodies_are_not_compressed() -> None:
+    representation = represent(b"tiny")
+    assert representation.gzip_body is None
+    assert select(representation, {"accept-encoding": "gzip"}, []).body == b"tiny"
+
+
+def test_the_revision_is_read_at_most_once_per_check() -> None:
+    reads: list[int] = []
+    data_revision = [1]
+    clock = ManualClock()
+
+    def read() -> int:
+        reads.append(data_revision[0])
+        return data_revision[0]
+
+    revisions = RevisionClock(read, now=clock)
+    assert (revisions.current(), revisions.current()) == (1, 1)
+    data_revision[0] = 2
+    assert revisions.current() == 1  # not read again within the check
+    clock.past_revision_check()
+    assert revisions.current() == 2
+    assert reads == [1, 2]
+
+
+def test_built_once_per_data_revision() -> None:
+    data_revision = [1]
+    builds: list[int] = []
+    clock = ManualClock()
+
+    def build() -> int:
+        builds.append(data_revision[0])
+        return data_revision[0]
+
+    value = PerRevision(build, RevisionClock(lambda: data_revision[0], now=clock))
+    assert (value.get(), value.get()) == (1, 1)
+    data_revision[0] = 2
+    assert value.get() == 1  # the revision is not read again within the check
+    clock.past_revision_check()
+    assert value.get() == 2
+    assert builds == [1, 2]
