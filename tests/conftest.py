@@ -1,7 +1,6 @@
 """Shared fixtures: every API test runs on SQLite and on a real PostgreSQL server."""
 
 import datetime as dt
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from scrapindex.data.seed import seed_demo
 from scrapindex.db import create_db_engine
 from scrapindex.settings import PROJECT_ROOT, Settings
 from tests.databases import PostgresTemplates, SqliteTemplates
+from tests.needs import unavailable
 from tests.pg_server import find_pg_bin, temporary_postgres
 
 CONTENT_DIR = PROJECT_ROOT / "content"
@@ -27,10 +27,7 @@ TEST_DEMO = DemoConfig(end_date=dt.date(2026, 3, 31), days=40)
 def postgres_url() -> Iterator[str]:
     bin_dir = find_pg_bin()
     if bin_dir is None:
-        message = "PostgreSQL server binaries not found (apt-get install postgresql)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        unavailable("PostgreSQL server binaries not found (apt-get install postgresql)")
     with temporary_postgres(bin_dir) as url:
         yield url
 

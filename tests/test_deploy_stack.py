@@ -14,6 +14,7 @@ from scrapindex.db import create_db_engine
 from scrapindex.models import ContactMessage
 from tests.databases import IMPORT_DEMO, PostgresTemplates
 from tests.deploy_stack import Stack, find_nginx, production_stack
+from tests.needs import unavailable
 from tests.test_web_pages import TEMPLATE, read_page
 
 pytestmark = pytest.mark.postgres
@@ -31,7 +32,7 @@ def database(postgres_templates: PostgresTemplates) -> Iterator[str]:
 @pytest.fixture
 def stack(database: str, tmp_path: Path) -> Iterator[Stack]:
     if find_nginx() is None:
-        pytest.skip("nginx not found (apt-get install nginx-light)")
+        unavailable("nginx not found (apt-get install nginx-light)")
     dist = tmp_path / "dist"
     (dist / "assets").mkdir(parents=True)
     (dist / "index.html").write_text(TEMPLATE)

@@ -27,6 +27,7 @@ from scrapindex.settings import Settings
 from scrapindex.web.outage import API_MESSAGE, PAGE_TITLE
 from tests.conftest import CONTENT_DIR
 from tests.live_server import running_server
+from tests.needs import unavailable
 from tests.pg_server import PostgresServer, find_pg_bin, postgres_server
 
 SMALL_DEMO = DemoConfig(end_date=dt.date(2026, 3, 31), days=3)
@@ -132,7 +133,7 @@ def assert_outage_answer(answer: Answer) -> None:
 def pg_server() -> Iterator[PostgresServer]:
     bin_dir = find_pg_bin()
     if bin_dir is None:
-        pytest.skip("PostgreSQL server binaries not found (apt-get install postgresql)")
+        unavailable("PostgreSQL server binaries not found (apt-get install postgresql)")
     with postgres_server(bin_dir) as server:
         yield server
 
