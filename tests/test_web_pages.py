@@ -12,14 +12,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from scrapindex import revision
 from scrapindex.app import create_app
-from scrapindex.models import City, ScrapYard, Source
+from scrapindex.models import ScrapYard
 from scrapindex.settings import PROJECT_ROOT, Settings
 from tests.conftest import TEST_DEMO
+from tests.factories import add_yard
 
 SITE_ROOT = "https://scrapindex.example"
 TEMPLATE = (PROJECT_ROOT / "frontend" / "index.html").read_text()
@@ -210,23 +211,13 @@ def test_hostile_yard_name_cannot_break_out(
 ) -> None:
     engine = fresh_database(TEST_DEMO)
     with engine.begin() as connection:
-        city_id = connection.execute(select(City.id).where(City.slug == "durban")).scalar_one()
-        source_id = connection.execute(select(Source.id)).scalars().first()
-        yard_id = connection.execute(
-            insert(ScrapYard)
-            .values(
-                city_id=city_id,
-                name=HOSTILE,
-                address=f"1 {HOSTILE} Road",
-                latitude=-29.85,
-                longitude=31.02,
-                rating=4.0,
-                review_count=3,
-                weekly_hours=[{"day": 0, "opens": "08:00", "closes": "17:00"}],
-                source_id=source_id,
-            )
-            .returning(ScrapYard.id)
-        ).scalar_one()
+        yard_id = add_yard(
+            connection,
+            "durban",
+            name=HOSTILE,
+            address=f"1 {HOSTILE} Road",
+            weekly_hours=[{"day": 0, "opens": "08:00", "closes": "17:00"}],
+        )
         revision.bump(connection)
     url = engine.url.render_as_string(hide_password=False)
     with app_client(url, tmp_path) as client:
