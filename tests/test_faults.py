@@ -22,9 +22,9 @@ from scrapindex.app import create_app
 from scrapindex.data.demo import DemoConfig
 from scrapindex.data.seed import seed_demo
 from scrapindex.db import create_db_engine
+from scrapindex.middleware.outage import API_MESSAGE, PAGE_TITLE
 from scrapindex.models import ContactMessage
 from scrapindex.settings import Settings
-from scrapindex.web.outage import API_MESSAGE, PAGE_TITLE
 from tests.conftest import CONTENT_DIR
 from tests.live_server import running_server
 from tests.needs import unavailable

@@ -34,10 +34,10 @@ from fastapi.testclient import TestClient
 from httpx2 import Response
 from sqlalchemy import Engine, select
 
-from scrapindex.api.limits import MAX_API_BODY_BYTES, MAX_URI_BYTES
-from scrapindex.api.submissions import SPACES
 from scrapindex.app import create_app
+from scrapindex.middleware.limits import MAX_API_BODY_BYTES, MAX_URI_BYTES
 from scrapindex.models import Base, ContactMessage, NewsletterSubscription
+from scrapindex.schemas.forms import SPACES
 from scrapindex.settings import PROJECT_ROOT, Settings
 from scrapindex.web import pages
 from tests.conftest import CONTENT_DIR

@@ -19,13 +19,13 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from scrapindex.api.limits import (
+from scrapindex.app import create_app
+from scrapindex.middleware.limits import (
     MAX_API_BODY_BYTES,
     MAX_URI_BYTES,
     ApiRateLimitMiddleware,
     RequestTimeoutMiddleware,
 )
-from scrapindex.app import create_app
 from scrapindex.settings import PROJECT_ROOT, Settings
 from tests.conftest import CONTENT_DIR
 from tests.live_server import running_server

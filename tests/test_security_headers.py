@@ -14,8 +14,8 @@ from httpx2 import Response
 from pydantic import ValidationError
 
 from scrapindex.app import create_app
+from scrapindex.middleware.security import with_charset
 from scrapindex.settings import PROJECT_ROOT, Settings
-from scrapindex.web.security import with_charset
 from tests.conftest import CONTENT_DIR
 
 TEMPLATE = (PROJECT_ROOT / "frontend" / "index.html").read_text()

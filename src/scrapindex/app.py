@@ -25,23 +25,23 @@ from scrapindex.api import (
     stats,
     yards,
 )
-from scrapindex.api.guards import RejectNulBytesMiddleware, document_nul_rule
-from scrapindex.api.limits import (
+from scrapindex.cache.api_responses import ApiCacheMiddleware
+from scrapindex.cache.revision import Clock, RevisionClock
+from scrapindex.db import create_db_engine, make_session_factory
+from scrapindex.middleware.guards import RejectNulBytesMiddleware, document_nul_rule
+from scrapindex.middleware.limits import (
     ApiRateLimitMiddleware,
     BodySizeLimitMiddleware,
     RequestTimeoutMiddleware,
     UriLengthLimitMiddleware,
 )
-from scrapindex.api.request_context import RequestContextMiddleware
-from scrapindex.api.schemas import EVERY_OPERATION
-from scrapindex.cache.api_responses import ApiCacheMiddleware
-from scrapindex.cache.revision import Clock, RevisionClock
-from scrapindex.db import create_db_engine, make_session_factory
+from scrapindex.middleware.outage import DatabaseOutageMiddleware
+from scrapindex.middleware.request_context import RequestContextMiddleware
+from scrapindex.middleware.security import add_security_headers
+from scrapindex.schemas.common import EVERY_OPERATION
 from scrapindex.settings import Settings, get_settings
 from scrapindex.web.health import router as health_router
-from scrapindex.web.outage import DatabaseOutageMiddleware
 from scrapindex.web.redirects import RedirectMiddleware
-from scrapindex.web.security import add_security_headers
 from scrapindex.web.sitemap import sitemap_router
 from scrapindex.web.spa import spa_router
 
@@ -103,7 +103,7 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
     app.add_middleware(RejectNulBytesMiddleware)
     document_nul_rule(app)
     app.add_middleware(DatabaseOutageMiddleware)  # around everything that reads the database
-    # Limits (api/limits.py), then the request id and log line around everything of ours.
+    # Limits (middleware/limits.py), then the request id and log line around everything of ours.
     app.add_middleware(BodySizeLimitMiddleware)
     app.add_middleware(RequestTimeoutMiddleware, seconds=settings.request_timeout_seconds)
     app.add_middleware(

@@ -33,14 +33,14 @@ class Settings(BaseSettings):
     inbox_dir: Path | None = None  # feed files for the daily update; unset means data_dir/inbox
     daily_update_time: dt.time = dt.time(3, 15)  # when `scrapindex schedule` runs it, UTC
     debug: bool = False  # development only; `scrapindex check --deploy` refuses it
-    # Security headers (web/security.py): where the pages may load map tiles from, where
+    # Security headers (middleware/security.py): where the pages may load map tiles from, where
     # analytics scripts and beacons may go, and HSTS (0 = no Strict-Transport-Security).
     map_tile_hosts: SourceList = ["https://tile.openstreetmap.org"]
     analytics_hosts: SourceList = []
     hsts_seconds: int = Field(default=0, ge=0)
     trust_proxy_headers: bool = False  # believe the X-Forwarded-* headers of the proxy in front
     # Requests per minute per client to /api/ (0 = off), counted in each process; with
-    # trust_proxy_headers the client is X-Forwarded-For's first hop (see api/limits.py).
+    # trust_proxy_headers the client is X-Forwarded-For's first hop (see middleware/limits.py).
     api_rate_limit_per_minute: int = Field(default=600, ge=0)
     request_timeout_seconds: float = Field(default=30, ge=0)  # then 503 (0 = no limit)
 

@@ -2509,9 +2509,9 @@ export interface operations {
     history: {
         parameters: {
             query: {
+                days?: number;
                 materialSlug: string;
                 citySlug: string;
-                days?: number;
             };
             header?: never;
             path?: never;

@@ -1,37 +1,17 @@
 """The contact form: validated, rate-limited per client, stored."""
 
-import datetime as dt
-from typing import Literal
-
 from fastapi import APIRouter, status
-from pydantic import EmailStr, Field
 
 from scrapindex.api.deps import SessionDep
-from scrapindex.api.schemas import CamelModel, Message
-from scrapindex.api.submissions import (
-    FORM_ERRORS,
-    ClientHash,
-    Honeypot,
-    StoredText,
-    enforce_rate_limit,
-    reject_honeypot,
-)
+from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_limit, reject_honeypot
 from scrapindex.models import ContactMessage
+from scrapindex.queries.submissions import add_contact_message
+from scrapindex.schemas.common import Message
+from scrapindex.schemas.forms import ContactCreate
 
 router = APIRouter(prefix="/api/contact", tags=["contact"])
 
 MESSAGES_PER_MINUTE = 5
-
-Category = Literal["general", "technical", "business", "api", "data", "feedback", "press", "other"]
-
-
-class ContactCreate(CamelModel):
-    name: StoredText = Field(min_length=1, max_length=100)
-    email: EmailStr = Field(max_length=254)
-    subject: StoredText = Field(min_length=1, max_length=200)
-    category: Category | None = None
-    message: StoredText = Field(min_length=1, max_length=5000)
-    website: Honeypot = None
 
 
 @router.post(
@@ -46,16 +26,6 @@ def send_message(body: ContactCreate, session: SessionDep, client: ClientHash) -
     enforce_rate_limit(
         session, client, ContactMessage.client_hash, ContactMessage.created_at, MESSAGES_PER_MINUTE
     )
-    session.add(
-        ContactMessage(
-            name=body.name,
-            email=str(body.email),
-            subject=body.subject,
-            category=body.category,
-            message=body.message,
-            client_hash=client,
-            created_at=dt.datetime.now(dt.UTC),
-        )
-    )
+    add_contact_message(session, body, client)
     session.commit()
     return Message(message="Thank you for contacting us. We'll respond within 24 hours.")

@@ -3,11 +3,12 @@
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Path, Request
-from sqlalchemy import select
+from fastapi import Depends, HTTPException, Path, Query, Request
 from sqlalchemy.orm import Session
 
-from scrapindex.models import City, Country, Material, ScrapYard
+from scrapindex.models import City, Country, Material, Region, ScrapYard
+from scrapindex.queries.places import find_city, find_region
+from scrapindex.queries.site import find_material
 from scrapindex.settings import Settings
 
 
@@ -29,18 +30,40 @@ SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 SlugPath = Annotated[str, Path(max_length=120, description="URL slug")]
 
 
-def get_city(session: SessionDep, city_slug: SlugPath) -> City:
-    city = session.scalars(select(City).where(City.slug == city_slug)).one_or_none()
+def city_or_404(session: Session, slug: str) -> City:
+    city = find_city(session, slug)
     if city is None:
-        raise HTTPException(404, f"City '{city_slug}' not found")
+        raise HTTPException(404, f"City '{slug}' not found")
     return city
 
 
-def get_material(session: SessionDep, material_slug: SlugPath) -> Material:
-    material = session.scalars(select(Material).where(Material.slug == material_slug)).one_or_none()
+def material_or_404(session: Session, slug: str) -> Material:
+    material = find_material(session, slug)
     if material is None:
-        raise HTTPException(404, f"Material '{material_slug}' not found")
+        raise HTTPException(404, f"Material '{slug}' not found")
     return material
+
+
+def get_city(session: SessionDep, city_slug: SlugPath) -> City:
+    return city_or_404(session, city_slug)
+
+
+def get_material(session: SessionDep, material_slug: SlugPath) -> Material:
+    return material_or_404(session, material_slug)
+
+
+def get_city_in_query(
+    session: SessionDep,
+    city_slug: Annotated[str, Query(alias="citySlug", min_length=1, max_length=120)],
+) -> City:
+    return city_or_404(session, city_slug)
+
+
+def get_material_in_query(
+    session: SessionDep,
+    material_slug: Annotated[str, Query(alias="materialSlug", min_length=1, max_length=120)],
+) -> Material:
+    return material_or_404(session, material_slug)
 
 
 def get_country(
@@ -64,3 +87,19 @@ CityDep = Annotated[City, Depends(get_city)]
 MaterialDep = Annotated[Material, Depends(get_material)]
 CountryDep = Annotated[Country, Depends(get_country)]
 YardDep = Annotated[ScrapYard, Depends(get_yard)]
+CityInQueryDep = Annotated[City, Depends(get_city_in_query)]
+MaterialInQueryDep = Annotated[Material, Depends(get_material_in_query)]
+
+
+def get_region(
+    session: SessionDep,
+    country: CountryDep,
+    region_slug: Annotated[str, Path(max_length=120)],
+) -> Region:
+    region = find_region(session, country.code, region_slug)
+    if region is None:
+        raise HTTPException(404, f"Region '{region_slug}' not found in {country.name}")
+    return region
+
+
+RegionDep = Annotated[Region, Depends(get_region)]

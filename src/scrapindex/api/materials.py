@@ -1,30 +1,20 @@
 """Materials: the list, one material, and its latest price in every city."""
 
 from fastapi import APIRouter
-from sqlalchemy import select
 
 from scrapindex.api.deps import MaterialDep, SessionDep
-from scrapindex.api.prices import MaterialPriceRow, material_price_row
-from scrapindex.api.schemas import NOT_FOUND, CamelModel
-from scrapindex.models import Material
 from scrapindex.queries.prices import latest_quotes, latest_usd_rates
+from scrapindex.queries.site import all_materials
+from scrapindex.schemas.common import NOT_FOUND
+from scrapindex.schemas.materials import MaterialPublic
+from scrapindex.schemas.prices import MaterialPriceRow, material_price_row
 
 router = APIRouter(prefix="/api/materials", tags=["materials"])
 
 
-class MaterialPublic(CamelModel):
-    id: int
-    name: str
-    slug: str
-    category: str
-    grade: str | None
-    description: str
-
-
 @router.get("", response_model=list[MaterialPublic], summary="All materials")
 def list_materials(session: SessionDep) -> list[MaterialPublic]:
-    materials = session.scalars(select(Material).order_by(Material.id))
-    return [MaterialPublic.model_validate(m) for m in materials]
+    return [MaterialPublic.model_validate(m) for m in all_materials(session)]
 
 
 @router.get(

@@ -5,26 +5,14 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from scrapindex.api.deps import SessionDep
-from scrapindex.api.places import CityRef, city_ref
-from scrapindex.api.schemas import CamelModel
 from scrapindex.queries.search import search_cities, search_materials
+from scrapindex.schemas.places import city_ref
+from scrapindex.schemas.search import MaterialHit, SearchResults
 
 router = APIRouter(prefix="/api/search", tags=["search"])
 
 MIN_QUERY_LENGTH = 3
 RESULTS_PER_KIND = 8
-
-
-class MaterialHit(CamelModel):
-    id: int
-    name: str
-    slug: str
-    category: str
-
-
-class SearchResults(CamelModel):
-    cities: list[CityRef]
-    materials: list[MaterialHit]
 
 
 @router.get("", response_model=SearchResults, summary="Cities and materials matching the text")

@@ -5,94 +5,29 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from scrapindex.api.deps import SessionDep, YardDep
-from scrapindex.api.places import CityPublic, city_public
-from scrapindex.api.prices import SourceRef
-from scrapindex.api.schemas import NOT_FOUND, CamelModel, Pagination
-from scrapindex.hours import hours_lines
-from scrapindex.models import ScrapYard, Source
 from scrapindex.queries.yards import (
     YardFilter,
     YardSort,
     YardStatus,
-    YardView,
     filter_yards,
     load_yards,
     page_of,
     sort_yards,
     with_open_state,
+    yard_source,
     yard_stats,
+)
+from scrapindex.schemas.common import NOT_FOUND, Pagination
+from scrapindex.schemas.prices import SourceRef
+from scrapindex.schemas.yards import (
+    YardDetail,
+    YardPage,
+    YardPublic,
+    YardStatsPublic,
+    yard_public,
 )
 
 router = APIRouter(prefix="/api/scrap-yards", tags=["scrap yards"])
-
-
-class HoursInterval(CamelModel):
-    day: int
-    opens: str
-    closes: str
-
-
-class YardPublic(CamelModel):
-    id: int
-    name: str
-    address: str
-    phone: str | None
-    email: str | None
-    website: str | None
-    rating: float | None
-    review_count: int
-    is_open: bool | None
-    opening_hours: str | None
-    weekly_hours: list[HoursInterval]
-    latitude: float
-    longitude: float
-    city: CityPublic
-
-
-class YardDetail(YardPublic):
-    source: SourceRef
-
-
-class YardStatsPublic(CamelModel):
-    total: int
-    countries: int
-    cities: int
-    open_now: int
-    center_latitude: float | None
-    center_longitude: float | None
-
-
-class YardPage(CamelModel):
-    data: list[YardPublic]
-    pagination: Pagination
-    stats: YardStatsPublic
-    unfiltered_total: int
-
-
-def opening_hours_text(yard: ScrapYard) -> str | None:
-    if yard.weekly_hours:
-        return "\n".join(hours_lines(yard.weekly_hours))
-    return yard.opening_hours_text
-
-
-def yard_public(view: YardView) -> YardPublic:
-    yard = view.yard
-    return YardPublic(
-        id=yard.id,
-        name=yard.name,
-        address=yard.address,
-        phone=yard.phone,
-        email=yard.email,
-        website=yard.website,
-        rating=yard.rating,
-        review_count=yard.review_count,
-        is_open=view.is_open,
-        opening_hours=opening_hours_text(yard),
-        weekly_hours=[HoursInterval.model_validate(i) for i in yard.weekly_hours],
-        latitude=yard.latitude,
-        longitude=yard.longitude,
-        city=city_public(yard.city),
-    )
 
 
 TextQuery = Annotated[
@@ -134,7 +69,7 @@ def all_yards(session: SessionDep) -> list[YardPublic]:
 @router.get("/{yard_id}", response_model=YardDetail, responses=NOT_FOUND, summary="One yard")
 def get_yard(session: SessionDep, yard: YardDep) -> YardDetail:
     (view,) = with_open_state([yard])
-    source = session.get_one(Source, yard.source_id)
+    source = yard_source(session, yard)
     return YardDetail(
         **yard_public(view).model_dump(),
         source=SourceRef(name=source.name, kind=source.kind),

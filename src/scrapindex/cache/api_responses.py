@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from scrapindex.api.request_context import INTERNAL_REQUEST
 from scrapindex.cache.representation import Representation, represent, select
 from scrapindex.cache.revision import RevisionClock
 from scrapindex.cache.store import CacheStore
+from scrapindex.middleware.request_context import INTERNAL_REQUEST
 
 MAX_ENTRIES = 2048
 MAX_BODY_BYTES = 4 * 1024 * 1024

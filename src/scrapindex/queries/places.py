@@ -8,7 +8,7 @@ from decimal import Decimal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from scrapindex.models import City, Country, Region, ScrapYard
+from scrapindex.models import City, Country, LegalRule, Region, ScrapYard
 from scrapindex.queries.prices import MaterialInfo, Quote, latest_quotes
 
 
@@ -97,3 +97,53 @@ def region_price_board(session: Session, region_id: int) -> list[RegionPrice]:
             )
         )
     return sorted(board, key=lambda row: row.average, reverse=True)
+
+
+@dataclass(frozen=True)
+class CityFigures:
+    """The headline figures of a city's latest prices."""
+
+    currency: str
+    top_price: Decimal | None
+    top_material: str | None
+    top_material_slug: str | None
+    average_price: Decimal | None
+    price_changes: int
+    materials_down: int
+    materials_tracked: int
+    scrap_yard_count: int
+    last_updated: dt.datetime | None
+    time_zone: str
+
+
+def city_figures(session: Session, city: City) -> CityFigures:
+    quotes = latest_quotes(session, city_id=city.id)
+    top = max(quotes, key=lambda q: q.price_per_kg, default=None)
+    prices = [q.price_per_kg for q in quotes]
+    return CityFigures(
+        currency=city.country.currency,
+        top_price=top.price_per_kg if top else None,
+        top_material=top.material.name if top else None,
+        top_material_slug=top.material.slug if top else None,
+        average_price=sum(prices, Decimal(0)) / len(prices) if prices else None,
+        price_changes=sum(1 for q in quotes if q.trend == "up"),
+        materials_down=sum(1 for q in quotes if q.trend == "down"),
+        materials_tracked=len(quotes),
+        scrap_yard_count=yard_count_in_cities(session, [city.id]),
+        last_updated=max((q.updated_at for q in quotes), default=None),
+        time_zone=city.time_zone,
+    )
+
+
+def legal_rules(session: Session, country_code: str) -> list[LegalRule]:
+    return list(
+        session.scalars(
+            select(LegalRule)
+            .where(LegalRule.country_code == country_code)
+            .order_by(LegalRule.position)
+        )
+    )
+
+
+def find_city(session: Session, slug: str) -> City | None:
+    return session.scalars(select(City).where(City.slug == slug)).one_or_none()

@@ -190,3 +190,42 @@ def price_history(
         .order_by(Price.price_date)
     ).all()
     return [HistoryPoint(date=d, price=p) for d, p in rows]
+
+
+@dataclass(frozen=True)
+class MaterialFigures:
+    """One material's latest prices across cities, in US dollars."""
+
+    material_id: int
+    material_slug: str
+    currency: str
+    average_price: Decimal
+    min_price: Decimal
+    max_price: Decimal
+    cities_tracked: int
+    countries: int
+
+
+def material_figures(session: Session) -> list[MaterialFigures]:
+    rates = latest_usd_rates(session)
+    by_material: dict[int, list[tuple[Quote, Decimal]]] = {}
+    for quote in latest_quotes(session):
+        usd = to_usd(quote.price_per_kg, quote.currency, rates)
+        if usd is not None:
+            by_material.setdefault(quote.material.id, []).append((quote, usd))
+    return [_summarise(entries) for entries in by_material.values()]
+
+
+def _summarise(entries: list[tuple[Quote, Decimal]]) -> MaterialFigures:
+    prices = [usd for _, usd in entries]
+    material = entries[0][0].material
+    return MaterialFigures(
+        material_id=material.id,
+        material_slug=material.slug,
+        currency="USD",
+        average_price=sum(prices, Decimal(0)) / len(prices),
+        min_price=min(prices),
+        max_price=max(prices),
+        cities_tracked=len({q.city.id for q, _ in entries}),
+        countries=len({q.city.country_code for q, _ in entries}),
+    )

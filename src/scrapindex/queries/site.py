@@ -1,11 +1,22 @@
-"""What the sitemap and the server's redirects read: places, ids and the dates data changed."""
+"""Site-wide reads: what the sitemap lists, the dates data changed, and the coverage figures."""
 
 import datetime as dt
+from dataclasses import dataclass
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from scrapindex.models import CurrentPrice, DataRevision, Material, Price, Region, ScrapYard
+from scrapindex.models import (
+    City,
+    Country,
+    CurrentPrice,
+    DataRevision,
+    Material,
+    Price,
+    Region,
+    ScrapYard,
+    Source,
+)
 from scrapindex.revision import ROW_ID
 
 
@@ -43,3 +54,43 @@ def newest_price_date_by_material(session: Session) -> dict[int, dt.date]:
 def data_changed_at(session: Session) -> dt.datetime | None:
     """When the published data last changed (the data revision's time), if it ever did."""
     return session.scalar(select(DataRevision.changed_at).where(DataRevision.id == ROW_ID))
+
+
+@dataclass(frozen=True)
+class Coverage:
+    countries: int
+    cities: int
+    materials: int
+    scrap_yards: int
+    daily_price_updates: int  # series whose newest price is of the latest date
+    latest_price_date: dt.date | None
+    demo_data: bool
+
+
+def coverage(session: Session) -> Coverage:
+    """What the site covers, counted from the database for the marketing text."""
+    current_dates = (
+        select(Price.price_date).join(CurrentPrice, CurrentPrice.price_id == Price.id).subquery()
+    )
+    latest = session.execute(select(func.max(current_dates.c.price_date))).scalar_one_or_none()
+    updates = session.execute(
+        select(func.count()).select_from(current_dates).where(current_dates.c.price_date == latest)
+    ).scalar_one()
+    demo = session.execute(select(Source.id).where(Source.kind == "demo").limit(1)).first()
+    return Coverage(
+        countries=_count(session, Country),
+        cities=_count(session, City),
+        materials=_count(session, Material),
+        scrap_yards=_count(session, ScrapYard),
+        daily_price_updates=updates,
+        latest_price_date=latest,
+        demo_data=demo is not None,
+    )
+
+
+def _count(session: Session, model: type[object]) -> int:
+    return session.execute(select(func.count()).select_from(model)).scalar_one()
+
+
+def find_material(session: Session, slug: str) -> Material | None:
+    return session.scalars(select(Material).where(Material.slug == slug)).one_or_none()

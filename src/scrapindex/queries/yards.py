@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scrapindex.hours import is_open_now
-from scrapindex.models import ScrapYard
+from scrapindex.models import ScrapYard, Source
 
 T = TypeVar("T")
 
@@ -119,3 +119,7 @@ def yard_stats(views: list[YardView]) -> YardStats:
         center_latitude=sum(v.yard.latitude for v in views) / count if count else None,
         center_longitude=sum(v.yard.longitude for v in views) / count if count else None,
     )
+
+
+def yard_source(session: Session, yard: ScrapYard) -> Source:
+    return session.get_one(Source, yard.source_id)

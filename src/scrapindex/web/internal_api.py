@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message
 
-from scrapindex.api.request_context import INTERNAL_REQUEST
+from scrapindex.middleware.request_context import INTERNAL_REQUEST
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,10 @@ from typing import Any
 
 from starlette.types import ASGIApp
 
+from scrapindex.middleware.outage import ServiceUnavailable
 from scrapindex.web import fallback, structured
 from scrapindex.web.head import Head, PageTexts, page_texts, with_page_suffix
 from scrapindex.web.internal_api import ApiAnswer, api_get
-from scrapindex.web.outage import ServiceUnavailable
 
 QueryKey = list[Any]
 

@@ -2,7 +2,7 @@
 
 import math
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer
 from pydantic.alias_generators import to_camel
@@ -37,11 +37,22 @@ class Pagination(CamelModel):
         return cls(page=page, pages=max(1, math.ceil(total / limit)), total=total, limit=limit)
 
 
+T = TypeVar("T")
+
+
+class Page(CamelModel, Generic[T]):
+    """One page of a list. Subclass it with a name (``class PricePage(Page[PricePublic])``) so
+    the OpenAPI component, and the generated TypeScript type, keep a readable name."""
+
+    data: list[T]
+    pagination: Pagination
+
+
 NOT_FOUND: dict[int | str, dict[str, Any]] = {
     404: {"model": Message, "description": "No such resource"}
 }
 
-# What the layers around every operation may answer (api/guards.py, api/limits.py, web/health.py).
+# What the layers around every operation may answer (middleware/, web/health.py).
 EVERY_OPERATION: dict[int | str, dict[str, Any]] = {
     400: {"model": Message, "description": "The URL or body holds a NUL character"},
     414: {"model": Message, "description": "The URL is too long"},

@@ -15,7 +15,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from scrapindex.api.request_context import client_address, is_external_http
+from scrapindex.middleware.request_context import client_address, is_external_http
 
 log = logging.getLogger(__name__)
 

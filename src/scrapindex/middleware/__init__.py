@@ -1,0 +1,1 @@
+"""The layers around every request: limits, guards, request context, security headers, outage."""

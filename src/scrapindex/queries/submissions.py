@@ -1,0 +1,47 @@
+"""What the forms store: contact messages and newsletter sign-ups, and how many came lately."""
+
+import datetime as dt
+
+from sqlalchemy import ColumnElement, func, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
+
+from scrapindex.models import ContactMessage, NewsletterSubscription
+from scrapindex.schemas.forms import ContactCreate
+
+
+def stored_since(
+    session: Session,
+    client_column: InstrumentedAttribute[str],
+    created_column: InstrumentedAttribute[dt.datetime],
+    client: str,
+    since: dt.datetime,
+) -> int:
+    condition: ColumnElement[bool] = (client_column == client) & (created_column >= since)
+    return session.execute(select(func.count()).where(condition)).scalar_one()
+
+
+def add_contact_message(session: Session, body: ContactCreate, client: str) -> None:
+    session.add(
+        ContactMessage(
+            name=body.name,
+            email=str(body.email),
+            subject=body.subject,
+            category=body.category,
+            message=body.message,
+            client_hash=client,
+            created_at=dt.datetime.now(dt.UTC),
+        )
+    )
+
+
+def is_subscribed(session: Session, email: str) -> bool:
+    found = session.scalars(
+        select(NewsletterSubscription.id).where(NewsletterSubscription.email == email)
+    ).first()
+    return found is not None
+
+
+def add_subscription(session: Session, email: str, client: str) -> None:
+    session.add(
+        NewsletterSubscription(email=email, client_hash=client, created_at=dt.datetime.now(dt.UTC))
+    )

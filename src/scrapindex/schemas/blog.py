@@ -1,0 +1,27 @@
+"""Blog posts."""
+
+import datetime as dt
+
+from scrapindex.blog import BlogPost
+from scrapindex.schemas.common import CamelModel
+
+
+class BlogPostSummary(CamelModel):
+    id: int
+    title: str
+    slug: str
+    description: str
+    category: str
+    read_time: int
+    publish_date: dt.date
+    views: int
+    featured: bool
+
+
+class BlogPostPublic(BlogPostSummary):
+    content: str
+    related: list[BlogPostSummary]
+
+
+def post_summary(post: BlogPost) -> BlogPostSummary:
+    return BlogPostSummary.model_validate(post)

@@ -1,0 +1,102 @@
+"""Places: countries, regions, cities, a city's overview and a country's legal guidance."""
+
+import datetime as dt
+
+from scrapindex.models import City
+from scrapindex.queries.prices import CityInfo
+from scrapindex.schemas.common import CamelModel, CountryRef, MoneyText
+
+
+class CountryPublic(CamelModel):
+    code: str
+    name: str
+    currency: str
+    city_count: int
+    yard_count: int
+
+
+class RegionRef(CamelModel):
+    slug: str
+    name: str
+
+
+class CityCountry(CountryRef):
+    currency: str
+
+
+class CityPublic(CamelModel):
+    id: int
+    name: str
+    slug: str
+    latitude: float
+    longitude: float
+    time_zone: str
+    country: CityCountry
+    region: RegionRef | None
+
+
+class CityRef(CamelModel):
+    id: int
+    name: str
+    slug: str
+    country: CountryRef
+
+
+def city_public(city: City) -> CityPublic:
+    return CityPublic(
+        id=city.id,
+        name=city.name,
+        slug=city.slug,
+        latitude=city.latitude,
+        longitude=city.longitude,
+        time_zone=city.time_zone,
+        country=CityCountry(
+            code=city.country.code, name=city.country.name, currency=city.country.currency
+        ),
+        region=RegionRef(slug=city.region.slug, name=city.region.name) if city.region else None,
+    )
+
+
+def city_ref(city: City | CityInfo) -> CityRef:
+    if isinstance(city, City):
+        country = CountryRef(code=city.country.code, name=city.country.name)
+    else:
+        country = CountryRef(code=city.country_code, name=city.country_name)
+    return CityRef(id=city.id, name=city.name, slug=city.slug, country=country)
+
+
+class CityOverview(CamelModel):
+    currency: str
+    top_price: MoneyText | None
+    top_material: str | None
+    top_material_slug: str | None
+    average_price: MoneyText | None
+    price_changes: int
+    materials_down: int
+    materials_tracked: int
+    scrap_yard_count: int
+    last_updated: dt.datetime | None
+    time_zone: str
+
+
+class RegionSummary(CamelModel):
+    slug: str
+    name: str
+    city_count: int
+
+
+class RegionPublic(CamelModel):
+    slug: str
+    name: str
+    country: CountryRef
+    cities: list[CityPublic]
+    scrap_yard_count: int
+
+
+class LegalItem(CamelModel):
+    title: str
+    description: str
+    requirement: str
+    penalty: str | None
+    category: str
+    source: str | None

@@ -1,0 +1,144 @@
+"""Prices: a series' latest quote as each list shows it, per-material summaries, history."""
+
+import datetime as dt
+from decimal import Decimal
+from typing import Literal, TypedDict
+
+from scrapindex.models import Material
+from scrapindex.queries.prices import MaterialInfo, Quote, to_usd
+from scrapindex.schemas.common import CamelModel, MoneyText, Page
+from scrapindex.schemas.places import CityRef, city_ref
+
+
+class SourceRef(CamelModel):
+    name: str
+    kind: str
+
+
+class MaterialRef(CamelModel):
+    id: int
+    name: str
+    slug: str
+    grade: str | None
+    category: str
+
+
+def material_ref(material: Material | MaterialInfo) -> MaterialRef:
+    return MaterialRef.model_validate(material)
+
+
+class PriceBase(CamelModel):
+    id: int
+    material_id: int
+    city_id: int
+    price: MoneyText
+    currency: str
+    unit: Literal["kg"] = "kg"
+    date: dt.date
+    updated_at: dt.datetime
+    previous_price: MoneyText | None
+    change: MoneyText | None
+    change_percent: float | None
+    trend: Literal["up", "down", "flat"]
+    source: SourceRef
+
+
+class CityPriceRow(PriceBase):
+    material: MaterialRef
+
+
+class MaterialPriceRow(PriceBase):
+    city: CityRef
+    price_usd: MoneyText | None
+
+
+class PricePublic(PriceBase):
+    price_usd: MoneyText | None
+
+
+class PricePage(Page[PricePublic]):
+    pass
+
+
+class MaterialSummary(CamelModel):
+    material_id: int
+    material_slug: str
+    currency: str
+    average_price: MoneyText
+    min_price: MoneyText
+    max_price: MoneyText
+    cities_tracked: int
+    countries: int
+
+
+class HistoryPointPublic(CamelModel):
+    date: dt.date
+    price: MoneyText
+
+
+class PriceHistoryPublic(CamelModel):
+    material_slug: str
+    city_slug: str
+    currency: str
+    unit: Literal["kg"] = "kg"
+    points: list[HistoryPointPublic]
+
+
+class PriceFields(TypedDict):
+    id: int
+    material_id: int
+    city_id: int
+    price: Decimal
+    currency: str
+    date: dt.date
+    updated_at: dt.datetime
+    previous_price: Decimal | None
+    change: Decimal | None
+    change_percent: float | None
+    trend: Literal["up", "down", "flat"]
+    source: SourceRef
+
+
+def price_fields(quote: Quote) -> PriceFields:
+    return PriceFields(
+        id=quote.price_id,
+        material_id=quote.material.id,
+        city_id=quote.city.id,
+        price=quote.price_per_kg,
+        currency=quote.currency,
+        date=quote.price_date,
+        updated_at=quote.updated_at,
+        previous_price=quote.previous,
+        change=quote.change,
+        change_percent=quote.change_percent,
+        trend=quote.trend,
+        source=SourceRef(name=quote.source_name, kind=quote.source_kind),
+    )
+
+
+def city_price_row(quote: Quote) -> CityPriceRow:
+    return CityPriceRow(**price_fields(quote), material=material_ref(quote.material))
+
+
+def material_price_row(quote: Quote, rates: dict[str, Decimal]) -> MaterialPriceRow:
+    return MaterialPriceRow(
+        **price_fields(quote),
+        city=city_ref(quote.city),
+        price_usd=to_usd(quote.price_per_kg, quote.currency, rates),
+    )
+
+
+def price_public(quote: Quote, rates: dict[str, Decimal]) -> PricePublic:
+    return PricePublic(
+        **price_fields(quote), price_usd=to_usd(quote.price_per_kg, quote.currency, rates)
+    )
+
+
+class RegionPriceRow(CamelModel):
+    material: MaterialRef
+    currency: str
+    average_price: MoneyText
+    min_price: MoneyText
+    max_price: MoneyText
+    city_count: int
+    date: dt.date

@@ -1,0 +1,79 @@
+"""Scrap yards: one yard as lists show it, its detail, and the directory's pages."""
+
+from scrapindex.hours import hours_lines
+from scrapindex.models import ScrapYard
+from scrapindex.queries.yards import YardView
+from scrapindex.schemas.common import CamelModel, Page
+from scrapindex.schemas.places import CityPublic, city_public
+from scrapindex.schemas.prices import SourceRef
+
+
+class HoursInterval(CamelModel):
+    day: int
+    opens: str
+    closes: str
+
+
+class YardPublic(CamelModel):
+    id: int
+    name: str
+    address: str
+    phone: str | None
+    email: str | None
+    website: str | None
+    rating: float | None
+    review_count: int
+    is_open: bool | None
+    opening_hours: str | None
+    weekly_hours: list[HoursInterval]
+    latitude: float
+    longitude: float
+    city: CityPublic
+
+
+class YardDetail(YardPublic):
+    source: SourceRef
+
+
+class YardStatsPublic(CamelModel):
+    total: int
+    countries: int
+    cities: int
+    open_now: int
+    center_latitude: float | None
+    center_longitude: float | None
+
+
+class CityYardPage(Page[YardPublic]):
+    pass
+
+
+class YardPage(Page[YardPublic]):
+    stats: YardStatsPublic
+    unfiltered_total: int
+
+
+def opening_hours_text(yard: ScrapYard) -> str | None:
+    if yard.weekly_hours:
+        return "\n".join(hours_lines(yard.weekly_hours))
+    return yard.opening_hours_text
+
+
+def yard_public(view: YardView) -> YardPublic:
+    yard = view.yard
+    return YardPublic(
+        id=yard.id,
+        name=yard.name,
+        address=yard.address,
+        phone=yard.phone,
+        email=yard.email,
+        website=yard.website,
+        rating=yard.rating,
+        review_count=yard.review_count,
+        is_open=view.is_open,
+        opening_hours=opening_hours_text(yard),
+        weekly_hours=[HoursInterval.model_validate(i) for i in yard.weekly_hours],
+        latitude=yard.latitude,
+        longitude=yard.longitude,
+        city=city_public(yard.city),
+    )
