@@ -1,165 +1,119 @@
 """The main content in plain HTML, for crawlers and browsers without JavaScript.
 
-It sits inside the React root and is replaced when the app mounts. Every value is escaped; the
-only markup taken as it is, a blog post's body, was sanitised with nh3 when it was loaded.
+Rendered from templates/fallback/ with autoescaping; the data are the API's answers that the
+page embeds for its first render.
 """
 
-from html import escape
 from typing import Any
 
+from scrapindex.formatting import format_money, format_percent
 from scrapindex.hours import hours_lines
+from scrapindex.templating import render
 
-SYMBOLS = {"ZAR": "R", "USD": "$", "AUD": "A$", "CAD": "C$", "NZD": "NZ$", "GBP": "£", "EUR": "€"}
-
-
-def money(amount: str, currency: str) -> str:
-    return f"{SYMBOLS.get(currency, currency + ' ')}{float(amount):,.2f}"
-
-
-def _main(*parts: str) -> str:
-    body = "".join(parts)
-    return f'<main id="main-content" class="mx-auto max-w-6xl px-4 py-8">{body}</main>'
-
-
-def _h1(text: str) -> str:
-    return f'<h1 class="text-3xl font-bold">{escape(text)}</h1>'
-
-
-def _links(items: list[tuple[str, str]]) -> str:
-    rows = "".join(f'<li><a href="{escape(href)}">{escape(text)}</a></li>' for text, href in items)
-    return f"<ul>{rows}</ul>"
-
-
-def _table(caption: str, headers: list[str], rows: list[list[str]]) -> str:
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
-    return (
-        f"<table><caption>{escape(caption)}</caption><thead><tr>{head}</tr></thead>"
-        f"<tbody>{body}</tbody></table>"
-    )
+Link = tuple[str, str]  # text, href
 
 
 def city_path(city: dict[str, Any]) -> str:
     return f"/{city['country']['code'].lower()}/{city['slug']}"
 
 
+def material_path(material: dict[str, Any]) -> str:
+    return f"/material/{material['slug']}"
+
+
 def message_page(heading: str, message: str) -> str:
-    return _main(_h1(heading), f"<p>{escape(message)}</p>", '<p><a href="/">Go Home</a></p>')
+    return render("fallback/message.html", heading=heading, message=message)
+
+
+def _links_page(heading: str, *sections: tuple[str | None, list[Link]]) -> str:
+    return render("fallback/links.html", heading=heading, sections=sections)
 
 
 def home(cities: list[dict[str, Any]], materials: list[dict[str, Any]]) -> str:
-    return _main(
-        _h1("Real Time Scrap Metal Prices and Scrap Yard Directory"),
-        "<h2>Featured Cities</h2>",
-        _links([(c["name"], city_path(c)) for c in cities[:6]]),
-        "<h2>Popular Materials</h2>",
-        _links([(m["name"], f"/material/{m['slug']}") for m in materials[:4]]),
+    return _links_page(
+        "Real Time Scrap Metal Prices and Scrap Yard Directory",
+        ("Featured Cities", [(c["name"], city_path(c)) for c in cities[:6]]),
+        ("Popular Materials", [(m["name"], material_path(m)) for m in materials[:4]]),
     )
 
 
 def city_list(cities: list[dict[str, Any]]) -> str:
     items = [(f"{c['name']}, {c['country']['name']}", city_path(c)) for c in cities]
-    return _main(_h1("Global Scrap Metal Markets"), _links(items))
+    return _links_page("Global Scrap Metal Markets", (None, items))
 
 
 def material_list(materials: list[dict[str, Any]]) -> str:
-    items = [(f"{m['name']} ({m['category']})", f"/material/{m['slug']}") for m in materials]
-    return _main(_h1("Scrap Metal Prices"), _links(items))
+    items = [(f"{m['name']} ({m['category']})", material_path(m)) for m in materials]
+    return _links_page("Scrap Metal Prices", (None, items))
 
 
 def post_list(posts: list[dict[str, Any]]) -> str:
-    return _main(
-        _h1("Scrap Metal Blog"), _links([(p["title"], f"/blog/{p['slug']}") for p in posts])
-    )
+    items = [(p["title"], f"/blog/{p['slug']}") for p in posts]
+    return _links_page("Scrap Metal Blog", (None, items))
 
 
 def post(item: dict[str, Any]) -> str:
-    intro = f"<p>{escape(item['description'])}</p>"
-    return _main(_h1(item["title"]), intro, f"<article>{item['content']}</article>")
-
-
-def _material_link(material: dict[str, Any]) -> str:
-    return f'<a href="/material/{escape(material["slug"])}">{escape(material["name"])}</a>'
+    return render("fallback/post.html", post=item)
 
 
 def city(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
-    table = _table(
-        f"Current prices in {item['name']} (per kg)",
-        ["Material", "Price", "Date"],
+    cells = [
         [
-            [
-                _material_link(r["material"]),
-                escape(money(r["price"], r["currency"])),
-                escape(r["date"]),
-            ]
-            for r in rows
-        ],
-    )
-    links = f'<p><a href="{escape(city_path(item))}/scrap-yards">Find Scrap Yards</a></p>'
-    return _main(_h1(f"{item['name']} Scrap Metal Prices"), table, links)
+            (r["material"]["name"], material_path(r["material"])),
+            format_money(r["price"], r["currency"]),
+            r["date"],
+        ]
+        for r in rows
+    ]
+    return render("fallback/city.html", city=item, city_path=city_path(item), rows=cells)
 
 
 def material(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
-    table = _table(
-        f"{item['name']} prices by city (per kg)",
-        ["City", "Country", "Price"],
+    cells = [
         [
-            [
-                f'<a href="{escape(city_path(r["city"]))}">{escape(r["city"]["name"])}</a>',
-                escape(r["city"]["country"]["name"]),
-                escape(money(r["price"], r["currency"])),
-            ]
-            for r in rows
-        ],
-    )
-    description = escape(item.get("description") or "No description available")
-    return _main(_h1(item["name"]), f"<p>{description}</p>", table)
+            (r["city"]["name"], city_path(r["city"])),
+            r["city"]["country"]["name"],
+            format_money(r["price"], r["currency"]),
+        ]
+        for r in rows
+    ]
+    return render("fallback/material.html", material=item, rows=cells)
 
 
 def region(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
-    cities = _links([(c["name"], city_path(c)) for c in item["cities"]])
-    table = _table(
-        f"Average prices in {item['name']} (per kg)",
-        ["Material", "Average", "Cities"],
+    cells = [
         [
-            [
-                escape(r["material"]["name"]),
-                escape(money(r["averagePrice"], r["currency"])),
-                str(r["cityCount"]),
-            ]
-            for r in rows
-        ],
-    )
-    return _main(_h1(f"{item['name']} Scrap Metal Prices"), cities, table)
+            r["material"]["name"],
+            format_money(r["averagePrice"], r["currency"]),
+            str(r["cityCount"]),
+        ]
+        for r in rows
+    ]
+    cities = [(c["name"], city_path(c)) for c in item["cities"]]
+    return render("fallback/region.html", region=item, cities=cities, rows=cells)
 
 
 def yard_list(heading: str, yards: list[dict[str, Any]]) -> str:
-    items = "".join(
-        f'<li><a href="/scrap-yard/{y["id"]}">{escape(y["name"])}</a> — {escape(y["address"])}</li>'
-        for y in yards
-    )
-    return _main(_h1(heading), f"<ul>{items}</ul>")
+    return render("fallback/yards.html", heading=heading, yards=yards)
 
 
 def yard(item: dict[str, Any]) -> str:
     lines = hours_lines(item["weeklyHours"]) if item["weeklyHours"] else []
     if not lines and item.get("openingHours"):
         lines = item["openingHours"].splitlines()
-    hours = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    contact = [f"<p>{escape(item['address'])}</p>"]
-    if item.get("phone"):
-        phone = escape(item["phone"])
-        contact.append(f'<p><a href="tel:{phone}">{phone}</a></p>')
-    return _main(_h1(item["name"]), *contact, "<h2>Opening Hours</h2>", f"<ul>{hours}</ul>")
+    return render("fallback/yard.html", yard=item, hours=lines)
 
 
 def insights(answer: dict[str, Any] | None) -> str:
-    parts = [_h1("Scrap Metal Market Insights")]
+    sections: list[tuple[str | None, list[Link]]] = []
     for country in (answer or {}).get("countries", []):
         risers = [
-            (f"{m['material']['name']} in {m['city']['name']}: +{m['changePercent']}%",
-             f"/material/{m['material']['slug']}")
+            (
+                f"{m['material']['name']} in {m['city']['name']}: "
+                + format_percent(m["changePercent"]),
+                material_path(m["material"]),
+            )
             for m in country["risers"]
-        ]  # fmt: skip
-        parts += [f"<h2>{escape(country['name'])}: Biggest Risers</h2>", _links(risers)]
-    return _main(*parts)
+        ]
+        sections.append((f"{country['name']}: Biggest Risers", risers))
+    return _links_page("Scrap Metal Market Insights", *sections)

@@ -5,11 +5,13 @@ file the React app reads, so the server's head and the SPA's agree.
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from html import escape
 from pathlib import Path
 from typing import Any
+
+from scrapindex.templating import render
 
 BRAND = "ScrapIndex"
 DEFAULT_IMAGE = "/og-image.png"
@@ -66,45 +68,18 @@ def full_title(title: str) -> str:
     return title if BRAND in title else f"{title} | {BRAND}"
 
 
-def script_json(value: Any) -> str:
-    """JSON that cannot end the <script> element it sits in, nor open a comment or CDATA."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return (
-        text.replace("<", "\\u003c")
-        .replace(">", "\\u003e")
-        .replace("&", "\\u0026")
-        .replace("\u2028", "\\u2028")
-        .replace("\u2029", "\\u2029")
-    )
-
-
-def render_head(head: Head, site_root: str) -> str:
+def render_head(head: Head, site_root: str, preloads: Sequence[str] = ()) -> str:
+    """The head's tags; ``preloads`` are the built files the page's module needs at once."""
     texts = head.texts
-    title = escape(full_title(texts.title))
-    description = escape(texts.description)
-    url = escape(site_root + head.path)
-    image = escape(site_root + DEFAULT_IMAGE)
-    robots = "noindex,nofollow" if texts.noindex else "index,follow"
-    lines = [
-        f"<title>{title}</title>",
-        f'<meta name="description" content="{description}" />',
-        f'<meta name="robots" content="{robots}" />',
-        f'<link rel="canonical" href="{url}" />',
-        f'<meta property="og:title" content="{title}" />',
-        f'<meta property="og:description" content="{description}" />',
-        f'<meta property="og:url" content="{url}" />',
-        '<meta property="og:type" content="website" />',
-        f'<meta property="og:site_name" content="{BRAND}" />',
-        f'<meta property="og:image" content="{image}" />',
-        '<meta name="twitter:card" content="summary_large_image" />',
-        f'<meta name="twitter:title" content="{title}" />',
-        f'<meta name="twitter:description" content="{description}" />',
-        f'<meta name="twitter:image" content="{image}" />',
-    ]
-    if texts.keywords:
-        lines.insert(2, f'<meta name="keywords" content="{escape(texts.keywords)}" />')
-    lines += [
-        f'<script type="application/ld+json">{script_json(block)}</script>'
-        for block in head.json_ld
-    ]
-    return "\n    ".join(lines)
+    return render(
+        "head.html",
+        title=full_title(texts.title),
+        description=texts.description,
+        keywords=texts.keywords,
+        noindex=texts.noindex,
+        url=site_root + head.path,
+        image=site_root + DEFAULT_IMAGE,
+        brand=BRAND,
+        json_ld=head.json_ld,
+        preloads=preloads,
+    )

@@ -20,7 +20,8 @@ from scrapindex.cache.pages import PageCache, RenderedPage
 from scrapindex.cache.representation import Representation, represent, respond
 from scrapindex.cache.revision import RevisionClock
 from scrapindex.settings import Settings
-from scrapindex.web.head import render_head, script_json
+from scrapindex.templating import render
+from scrapindex.web.head import render_head
 from scrapindex.web.pages import PageContext, PageRender, render_page
 
 ONE_YEAR = "public, max-age=31536000, immutable"
@@ -109,10 +110,8 @@ def module_preloads(dist: Path, chunk: str) -> list[str]:
 
 def page_html(template: str, page: PageRender, site_root: str, preloads: list[str]) -> str:
     start, end = template.index(HEAD_START), template.index(HEAD_END) + len(HEAD_END)
-    links = "".join(f'\n    <link rel="modulepreload" href="/{file}" />' for file in preloads)
-    head = render_head(page.head, site_root) + links
-    initial = {"data": page.data, "errors": page.errors}
-    data = f'<script type="application/json" id="initial-data">{script_json(initial)}</script>'
+    head = render_head(page.head, site_root, preloads)
+    data = render("initial-data.html", initial={"data": page.data, "errors": page.errors})
     html = template[:start] + head + template[end:]
     return html.replace(ROOT_MARK, page.fallback_html, 1).replace(DATA_MARK, data, 1)
 

@@ -1,0 +1,47 @@
+"""The one template engine for everything the server writes as HTML (pages' heads, the no-JS
+fallback, and later mail). Autoescaping is on for every template: escaping is the default,
+never a choice made per call."""
+
+import json
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from scrapindex.formatting import format_money, format_percent, format_price
+
+
+def script_json(value: Any) -> Markup:
+    """JSON that cannot end the <script> element it sits in, nor open a comment or CDATA.
+
+    Marked safe because HTML escaping would corrupt the JSON; the replacements below are what
+    makes it safe inside a script element."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return Markup(
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("scrapindex", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.filters.update(
+        money=format_money, price=format_price, percent=format_percent, script_json=script_json
+    )
+    return env
+
+
+def render(name: str, **context: Any) -> str:
+    return environment().get_template(name).render(**context)
