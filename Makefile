@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 
 FRONTEND := frontend
 NODE_INSTALLED := $(FRONTEND)/node_modules/.installed
-FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/public -type f 2>/dev/null) $(FRONTEND)/index.html $(FRONTEND)/vite.config.ts content/page-meta.json
+FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/public -type f 2>/dev/null) $(FRONTEND)/index.html $(FRONTEND)/vite.config.ts content/page-meta.json content/routes.json
 FRONTEND_BUILT := $(FRONTEND)/dist/index.html
 
 .PHONY: help install run serve db demo test lint typecheck pytest bench clean \
@@ -55,7 +55,7 @@ lint: install ## ruff: lint and formatting
 typecheck: install ## mypy --strict
 	$(BIN)/mypy
 
-pytest: install ## The test suite
+pytest: install $(FRONTEND_BUILT) ## The test suite (the route-table test reads the built app)
 	$(BIN)/pytest
 
 api-types: install $(NODE_INSTALLED) ## Regenerate the front end's API types from the OpenAPI schema

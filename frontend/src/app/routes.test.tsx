@@ -2,9 +2,10 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { spyOnFetch } from "@/test/network";
+import table from "../../../content/routes.json";
 import { Providers } from "./providers";
 import { createQueryClient } from "./query-client";
-import { routes } from "./routes";
+import { PAGE_MODULES, routes } from "./routes";
 
 const fetchSpy = spyOnFetch();
 
@@ -36,5 +37,27 @@ describe("routes", () => {
   it.each(["/no-such-page", "/a/b/c", "/xx"])("shows the 404 page for %s", async (url) => {
     start(url);
     expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeInTheDocument();
+  });
+});
+
+describe("the route table shared with the server (content/routes.json)", () => {
+  const modules = table.routes.flatMap((route) => {
+    const entry = route as { module?: string; region?: { module: string } };
+    return [entry.module, entry.region?.module].filter((module): module is string => Boolean(module));
+  });
+
+  it("names exactly the page modules the router can load", () => {
+    expect([...new Set(modules)].sort()).toEqual(Object.keys(PAGE_MODULES).sort());
+  });
+
+  it("gives every route of the table to the router, in the table's order", () => {
+    const children = routes[0]?.children ?? [];
+    expect(children.map((child) => (child.index ? "/" : `/${child.path}`))).toEqual(
+      table.routes.map((route) => (route.path === "*" ? "/*" : route.path)),
+    );
+  });
+
+  it.each(Object.entries(PAGE_MODULES))("loads %s", async (_, load) => {
+    expect((await load()).Component).toBeTypeOf("function");
   });
 });

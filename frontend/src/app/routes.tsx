@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Navigate, type RouteObject, useParams } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
+import table from "../../../content/routes.json";
 
 /** SPEC §2: country-only paths land on the country's main city. */
 export const COUNTRY_HOME_CITY: Record<string, string> = {
@@ -10,6 +11,35 @@ export const COUNTRY_HOME_CITY: Record<string, string> = {
   ca: "toronto",
   nz: "auckland",
   es: "madrid",
+};
+
+type PageModule = { Component: React.ComponentType };
+
+/**
+ * The page modules named in content/routes.json (the route table the server reads too). Vite
+ * needs each import spelled out to split it into its own chunk; a test checks this map and the
+ * table name the same modules.
+ */
+export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
+  "src/pages/home/index.tsx": () => import("@/pages/home"),
+  "src/pages/cities/index.tsx": () => import("@/pages/cities"),
+  "src/pages/materials/index.tsx": () => import("@/pages/materials"),
+  "src/pages/material/index.tsx": () => import("@/pages/material"),
+  "src/pages/static/about.tsx": () => import("@/pages/static/about"),
+  "src/pages/static/contact.tsx": () => import("@/pages/static/contact"),
+  "src/pages/static/privacy-policy.tsx": () => import("@/pages/static/privacy-policy"),
+  "src/pages/static/terms-of-service.tsx": () => import("@/pages/static/terms-of-service"),
+  "src/pages/static/content-disclaimer.tsx": () => import("@/pages/static/content-disclaimer"),
+  "src/pages/blog/index.tsx": () => import("@/pages/blog"),
+  "src/pages/blog-post/index.tsx": () => import("@/pages/blog-post"),
+  "src/pages/directory/index.tsx": () => import("@/pages/directory"),
+  "src/pages/city-yards-redirect/index.tsx": () => import("@/pages/city-yards-redirect"),
+  "src/pages/yard/index.tsx": () => import("@/pages/yard"),
+  "src/pages/insights/index.tsx": () => import("@/pages/insights"),
+  "src/pages/city/index.tsx": () => import("@/pages/city"),
+  "src/pages/region/index.tsx": () => import("@/pages/region"),
+  "src/pages/city-yards/index.tsx": () => import("@/pages/city-yards"),
+  "src/pages/not-found/index.tsx": () => import("@/pages/not-found"),
 };
 
 const NotFoundPage = lazy(() => import("@/pages/not-found").then((module) => ({ default: module.Component })));
@@ -26,33 +56,17 @@ function CountryOrNotFound() {
   );
 }
 
-const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
+const ELEMENTS: Record<string, React.ReactElement> = { countryOrNotFound: <CountryOrNotFound /> };
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    children: [
-      { index: true, ...page(() => import("@/pages/home")) },
-      { path: "cities", ...page(() => import("@/pages/cities")) },
-      { path: "scrap-metal-prices", ...page(() => import("@/pages/materials")) },
-      { path: "materials", element: <Navigate replace to="/scrap-metal-prices" /> },
-      { path: "material/:materialSlug", ...page(() => import("@/pages/material")) },
-      { path: "about", ...page(() => import("@/pages/static/about")) },
-      { path: "contact", ...page(() => import("@/pages/static/contact")) },
-      { path: "privacy-policy", ...page(() => import("@/pages/static/privacy-policy")) },
-      { path: "terms-of-service", ...page(() => import("@/pages/static/terms-of-service")) },
-      { path: "content-disclaimer", ...page(() => import("@/pages/static/content-disclaimer")) },
-      { path: "blog", ...page(() => import("@/pages/blog")) },
-      { path: "blog/:slug", ...page(() => import("@/pages/blog-post")) },
-      { path: "scrap-yards", ...page(() => import("@/pages/directory")) },
-      { path: "scrap-yards/:citySlug", ...page(() => import("@/pages/city-yards-redirect")) },
-      { path: "scrap-yard/:yardId", ...page(() => import("@/pages/yard")) },
-      { path: "insights", ...page(() => import("@/pages/insights")) },
-      { path: ":countryCode", element: <CountryOrNotFound /> },
-      // A city, or else a region (state, province) of that country: see the city page.
-      { path: ":countryCode/:citySlug", ...page(() => import("@/pages/city")) },
-      { path: ":countryCode/:citySlug/scrap-yards", ...page(() => import("@/pages/city-yards")) },
-      { path: "*", ...page(() => import("@/pages/not-found")) },
-    ],
-  },
-];
+type TableRoute = (typeof table.routes)[number] & { module?: string; redirect?: string; element?: string };
+
+function routeObject(route: TableRoute): RouteObject {
+  const where = route.path === "/" ? { index: true as const } : { path: route.path.replace(/^\//, "") };
+  if (route.redirect) return { ...where, element: <Navigate replace to={route.redirect} /> } as RouteObject;
+  if (route.element) return { ...where, element: ELEMENTS[route.element] } as RouteObject;
+  const load = route.module ? PAGE_MODULES[route.module] : undefined;
+  if (!load) throw new Error(`content/routes.json: no page module for ${route.name}`);
+  return { ...where, lazy: load } as RouteObject;
+}
+
+export const routes: RouteObject[] = [{ element: <AppLayout />, children: table.routes.map(routeObject) }];

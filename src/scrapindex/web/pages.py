@@ -1,13 +1,15 @@
 """What each route of the site is, before the page leaves the server.
 
-For a path this module finds the route (mirroring the React router), asks the API for the data
-the page's first render needs, and returns the status code, the head, the data to embed and a
-plain-HTML fallback of the main content. Unknown cities, materials, yards, posts and paths get a
-real 404 here, and the embedded not-found answer spares the browser asking again.
+The route, its page module and the API calls its first render makes come from the route table
+(web/route_table.py, content/routes.json, which the React router reads too). For a path this
+module makes those calls at once, and returns the status code, the head, the data to embed and
+a plain-HTML fallback of the main content. Unknown cities, materials, yards, posts and paths get
+a real 404 here, and the embedded not-found answer spares the browser asking again.
 """
 
+import asyncio
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,25 +20,18 @@ from scrapindex.middleware.outage import ServiceUnavailable
 from scrapindex.web import fallback, structured
 from scrapindex.web.head import Head, PageTexts, page_texts, with_page_suffix
 from scrapindex.web.internal_api import ApiAnswer, api_get
+from scrapindex.web.route_table import PageSpec, QuerySpec, Route, fill, find_route, load_routes
 
 QueryKey = list[Any]
+Answers = dict[str, ApiAnswer]  # by the table's path template
 
-STATIC_PAGES = {
-    "about": ("about", "src/pages/static/about.tsx", "About ScrapIndex"),
-    "contact": ("contact", "src/pages/static/contact.tsx", "Contact Us"),
-    "privacy-policy": ("privacyPolicy", "src/pages/static/privacy-policy.tsx", "Privacy Policy"),
-    "terms-of-service": (
-        "termsOfService",
-        "src/pages/static/terms-of-service.tsx",
-        "Terms of Service",
-    ),
-    "content-disclaimer": (
-        "contentDisclaimer",
-        "src/pages/static/content-disclaimer.tsx",
-        "Content Disclaimer",
-    ),
+STATIC_PAGE_HEADINGS = {
+    "about": "About ScrapIndex",
+    "contact": "Contact Us",
+    "privacyPolicy": "Privacy Policy",
+    "termsOfService": "Terms of Service",
+    "contentDisclaimer": "Content Disclaimer",
 }
-STATIC_PAGE_DATA = {"about": ["/api/countries", "/api/stats"], "contact": ["/api/stats"]}
 COUNTRY_CODE = re.compile(r"^[a-z]{2}$", re.IGNORECASE)
 SLUG = re.compile(r"^[a-z0-9-]{1,120}$")
 YARD_SORTS = ("rating", "name", "reviews")
@@ -76,6 +71,28 @@ class PageContext:
             self.errors.append((key, 404, answer.body.decode("utf-8", "replace")))
         return answer
 
+    async def fetch_all(self, specs: tuple[QuerySpec, ...], values: Mapping[str, Any]) -> Answers:
+        """The table's calls, made at once; answers by path template."""
+        wanted = [s for s in specs if not (s.only_without_query_string and self.query)]
+        answers = await asyncio.gather(
+            *(self.fetch(fill(s.path, values), self.params_of(s)) for s in wanted)
+        )
+        return {spec.path: answer for spec, answer in zip(wanted, answers, strict=True)}
+
+    async def fetch_page(self, page: PageSpec, params: dict[str, str]) -> Answers:
+        """The page's first-render calls; ``then`` ones only when the first found its entity."""
+        values = url_values(params)
+        answers = await self.fetch_all(page.queries, values)
+        entity = answers.get(page.queries[0].path) if page.queries else None
+        if page.then and entity is not None and entity.ok:
+            answers |= await self.fetch_all(page.then, {**entity.json(), **values})
+        return answers
+
+    def params_of(self, spec: QuerySpec) -> dict[str, Any] | None:
+        if isinstance(spec.params, str):
+            return PARAM_RULES[spec.params](self.query)
+        return dict(spec.params) if spec.params else None
+
     def texts(self, key: str, **params: str) -> PageTexts:
         return page_texts(self.content_dir, key, **params)
 
@@ -90,189 +107,13 @@ class PageContext:
         return self.render(404, self.texts(key), chunk, main, [])
 
 
-Handler = Callable[[PageContext, list[str]], Awaitable[PageRender]]
+def url_values(params: dict[str, str]) -> dict[str, str]:
+    """Path parameters as the app's query keys spell them (country codes in lower case)."""
+    return {k: v.lower() if k == "countryCode" else v for k, v in params.items()}
 
 
-async def home(ctx: PageContext, _: list[str]) -> PageRender:
-    cities = await ctx.fetch("/api/cities")
-    materials = await ctx.fetch("/api/materials")
-    await ctx.fetch("/api/stats")
-    main = fallback.home(
-        cities.json() if cities.ok else [], materials.json() if materials.ok else []
-    )
-    json_ld = [structured.website(ctx.site_root), structured.organization(ctx.site_root)]
-    return ctx.render(200, ctx.texts("home"), "src/pages/home/index.tsx", main, json_ld)
-
-
-async def cities_list(ctx: PageContext, _: list[str]) -> PageRender:
-    cities = await ctx.fetch("/api/cities")
-    main = fallback.city_list(cities.json() if cities.ok else [])
-    return ctx.render(200, ctx.texts("cities"), "src/pages/cities/index.tsx", main, [])
-
-
-async def materials_list(ctx: PageContext, _: list[str]) -> PageRender:
-    materials = await ctx.fetch("/api/materials")
-    await ctx.fetch("/api/prices/summary")
-    main = fallback.material_list(materials.json() if materials.ok else [])
-    return ctx.render(200, ctx.texts("materials"), "src/pages/materials/index.tsx", main, [])
-
-
-async def directory(ctx: PageContext, _: list[str]) -> PageRender:
-    await ctx.fetch("/api/countries")
-    await ctx.fetch("/api/cities")
-    yards: list[dict[str, Any]] = []
-    if not ctx.query:  # the plain first page; filtered views are left to the browser
-        first = await ctx.fetch("/api/scrap-yards", {"page": 1, "limit": 20})
-        yards = first.json()["data"] if first.ok else []
-    main = fallback.yard_list("Global Scrap Yard Directory", yards)
-    page = ctx.query.get("page", "1")
-    number = int(page) if page.isascii() and page.isdigit() else 1  # isdigit() takes "²" too
-    texts = with_page_suffix(ctx.content_dir, ctx.texts("directory"), number)
-    return ctx.render(200, texts, "src/pages/directory/index.tsx", main, [])
-
-
-async def insights(ctx: PageContext, _: list[str]) -> PageRender:
-    answer = await ctx.fetch("/api/insights")
-    main = fallback.insights(answer.json() if answer.ok else None)
-    return ctx.render(200, ctx.texts("insights"), "src/pages/insights/index.tsx", main, [])
-
-
-async def blog_list(ctx: PageContext, _: list[str]) -> PageRender:
-    answer = await ctx.fetch("/api/blog")
-    posts = answer.json() if answer.ok else []
-    # ?category=catalytic-converters, as the blog's chips write it
-    labels = {p["category"].lower().replace(" ", "-"): p["category"] for p in posts}
-    label = labels.get(ctx.query.get("category", ""))
-    texts = ctx.texts("blogCategory", category=label) if label else ctx.texts("blog")
-    return ctx.render(200, texts, "src/pages/blog/index.tsx", fallback.post_list(posts), [])
-
-
-async def blog_post(ctx: PageContext, parts: list[str]) -> PageRender:
-    chunk = "src/pages/blog-post/index.tsx"
-    slug = parts[1]
-    answer = await ctx.fetch(f"/api/blog/{slug}") if SLUG.match(slug) else None
-    if answer is None or not answer.ok:
-        return ctx.not_found(
-            "postNotFound",
-            chunk,
-            "Post Not Found",
-            "The blog post you're looking for doesn't exist",
-        )
-    post = answer.json()
-    texts = ctx.texts("blogPost", title=post["title"], description=post["description"])
-    crumbs = [("Home", "/"), ("Blog", "/blog"), (post["title"], ctx.path)]
-    json_ld = [
-        structured.blog_posting(ctx.site_root, ctx.path, post),
-        structured.breadcrumbs(ctx.site_root, crumbs),
-    ]
-    return ctx.render(200, texts, chunk, fallback.post(post), json_ld)
-
-
-async def static_page(ctx: PageContext, parts: list[str]) -> PageRender:
-    key, chunk, heading = STATIC_PAGES[parts[0]]
-    for path in STATIC_PAGE_DATA.get(parts[0], []):
-        await ctx.fetch(path)
-    texts = ctx.texts(key)
-    return ctx.render(200, texts, chunk, fallback.message_page(heading, texts.description), [])
-
-
-async def material(ctx: PageContext, parts: list[str]) -> PageRender:
-    chunk = "src/pages/material/index.tsx"
-    slug = parts[1]
-    answer = await ctx.fetch(f"/api/materials/{slug}") if SLUG.match(slug) else None
-    if answer is None or not answer.ok:
-        return ctx.not_found(
-            "materialNotFound",
-            chunk,
-            "Material Not Found",
-            "The requested scrap metal material could not be found.",
-        )
-    item = answer.json()
-    prices = await ctx.fetch(f"/api/materials/{slug}/prices")
-    await ctx.fetch("/api/cities")
-    rows = prices.json() if prices.ok else []
-    texts = ctx.texts("material", material=item["name"], category=item["category"])
-    crumbs = [
-        ("Home", "/"),
-        ("Scrap Metal Prices", "/scrap-metal-prices"),
-        (item["name"], ctx.path),
-    ]
-    json_ld = [
-        structured.breadcrumbs(ctx.site_root, crumbs),
-        structured.material_price_list(ctx.site_root, item, rows),
-    ]
-    return ctx.render(200, texts, chunk, fallback.material(item, rows), json_ld)
-
-
-async def find_city(ctx: PageContext, country_code: str, slug: str) -> dict[str, Any] | None:
-    if not (COUNTRY_CODE.match(country_code) and SLUG.match(slug)):
-        return None
-    answer = await ctx.fetch(f"/api/cities/{slug}")
-    if not answer.ok:
-        return None
-    city: dict[str, Any] = answer.json()
-    return city if city["country"]["code"].lower() == country_code.lower() else None
-
-
-def city_not_found(ctx: PageContext, chunk: str) -> PageRender:
-    return ctx.not_found(
-        "cityNotFound", chunk, "City Not Found", "The city you're looking for doesn't exist."
-    )
-
-
-async def city_or_region(ctx: PageContext, parts: list[str]) -> PageRender:
-    country_code, slug = parts
-    city = await find_city(ctx, country_code, slug)
-    if city is not None:
-        return await city_page(ctx, city)
-    if COUNTRY_CODE.match(country_code) and SLUG.match(slug):
-        # The city page asks for these alongside the city; their 404s spare it the requests.
-        await ctx.fetch(f"/api/cities/{slug}/prices")
-        await ctx.fetch(f"/api/cities/{slug}/overview")
-        await ctx.fetch(f"/api/cities/{slug}/scrap-yards", {"limit": 3})
-        cc = country_code.lower()
-        region = await ctx.fetch(f"/api/countries/{cc}/regions/{slug}")
-        if region.ok:
-            return await region_page(ctx, region.json())
-        await ctx.fetch(f"/api/countries/{cc}/regions/{slug}/prices")
-    return city_not_found(ctx, "src/pages/city/index.tsx")
-
-
-async def city_page(ctx: PageContext, city: dict[str, Any]) -> PageRender:
-    slug, country = city["slug"], city["country"]
-    prices = await ctx.fetch(f"/api/cities/{slug}/prices")
-    await ctx.fetch(f"/api/cities/{slug}/overview")
-    await ctx.fetch(f"/api/cities/{slug}/scrap-yards", {"limit": 3})
-    await ctx.fetch(f"/api/countries/{country['code'].lower()}/legal")
-    await ctx.fetch("/api/cities")
-    rows = prices.json() if prices.ok else []
-    texts = ctx.texts(
-        "city", city=city["name"], country=country["name"], currency=country["currency"]
-    )
-    crumbs = [("Home", "/"), (country["name"], None), (city["name"], ctx.path)]
-    json_ld = [
-        structured.breadcrumbs(ctx.site_root, crumbs),
-        structured.city_price_list(ctx.site_root, city, rows),
-    ]
-    return ctx.render(200, texts, "src/pages/city/index.tsx", fallback.city(city, rows), json_ld)
-
-
-async def region_page(ctx: PageContext, region: dict[str, Any]) -> PageRender:
-    country = region["country"]
-    prices = await ctx.fetch(
-        f"/api/countries/{country['code'].lower()}/regions/{region['slug']}/prices"
-    )
-    rows = prices.json() if prices.ok else []
-    texts = ctx.texts(
-        "region",
-        region=region["name"],
-        country=country["name"],
-        cityCount=str(len(region["cities"])),
-    )
-    crumbs = [("Home", "/"), (country["name"], None), (region["name"], ctx.path)]
-    json_ld = [structured.breadcrumbs(ctx.site_root, crumbs)]
-    main = fallback.region(region, rows)
-    return ctx.render(200, texts, "src/pages/region/index.tsx", main, json_ld)
+def json_of(answer: ApiAnswer | None, empty: Any) -> Any:
+    return answer.json() if answer is not None and answer.ok else empty
 
 
 def yard_page_params(query: dict[str, str]) -> dict[str, Any]:
@@ -289,41 +130,231 @@ def yard_page_params(query: dict[str, str]) -> dict[str, Any]:
     }
 
 
-async def city_yards(ctx: PageContext, parts: list[str]) -> PageRender:
-    chunk = "src/pages/city-yards/index.tsx"
-    city = await find_city(ctx, parts[0], parts[1])
+# Query parameters that come from the page's URL, by the name routes.json gives them.
+PARAM_RULES: dict[str, Callable[[dict[str, str]], dict[str, Any]]] = {
+    "cityYardsPage": yard_page_params,
+}
+
+Handler = Callable[[PageContext, Route, dict[str, str]], Awaitable[PageRender]]
+
+
+def page_of(route: Route) -> PageSpec:
+    assert route.page is not None, f"route {route.name} has no page module"
+    return route.page
+
+
+async def home(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    answers = await ctx.fetch_page(page, params)
+    main = fallback.home(
+        json_of(answers["/api/cities"], []), json_of(answers["/api/materials"], [])
+    )
+    json_ld = [structured.website(ctx.site_root), structured.organization(ctx.site_root)]
+    return ctx.render(200, ctx.texts("home"), page.module, main, json_ld)
+
+
+async def cities_list(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    answers = await ctx.fetch_page(page, params)
+    main = fallback.city_list(json_of(answers["/api/cities"], []))
+    return ctx.render(200, ctx.texts("cities"), page.module, main, [])
+
+
+async def materials_list(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    answers = await ctx.fetch_page(page, params)
+    main = fallback.material_list(json_of(answers["/api/materials"], []))
+    return ctx.render(200, ctx.texts("materials"), page.module, main, [])
+
+
+async def directory(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    answers = await ctx.fetch_page(page, params)
+    # The plain first page only; filtered views are left to the browser.
+    yards = json_of(answers.get("/api/scrap-yards"), {}).get("data", [])
+    main = fallback.yard_list("Global Scrap Yard Directory", yards)
+    number = ctx.query.get("page", "1")
+    page_number = int(number) if number.isascii() and number.isdigit() else 1
+    texts = with_page_suffix(ctx.content_dir, ctx.texts("directory"), page_number)
+    return ctx.render(200, texts, page.module, main, [])
+
+
+async def insights(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    answers = await ctx.fetch_page(page, params)
+    main = fallback.insights(json_of(answers["/api/insights"], None))
+    return ctx.render(200, ctx.texts("insights"), page.module, main, [])
+
+
+async def blog_list(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    answers = await ctx.fetch_page(page, params)
+    posts = json_of(answers["/api/blog"], [])
+    # ?category=catalytic-converters, as the blog's chips write it
+    labels = {p["category"].lower().replace(" ", "-"): p["category"] for p in posts}
+    label = labels.get(ctx.query.get("category", ""))
+    texts = ctx.texts("blogCategory", category=label) if label else ctx.texts("blog")
+    return ctx.render(200, texts, page.module, fallback.post_list(posts), [])
+
+
+async def blog_post(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    answers = await ctx.fetch_page(page, params) if SLUG.match(params["slug"]) else {}
+    answer = answers.get("/api/blog/{slug}")
+    if answer is None or not answer.ok:
+        return ctx.not_found(
+            "postNotFound",
+            page.module,
+            "Post Not Found",
+            "The blog post you're looking for doesn't exist",
+        )
+    post = answer.json()
+    texts = ctx.texts("blogPost", title=post["title"], description=post["description"])
+    crumbs = [("Home", "/"), ("Blog", "/blog"), (post["title"], ctx.path)]
+    json_ld = [
+        structured.blog_posting(ctx.site_root, ctx.path, post),
+        structured.breadcrumbs(ctx.site_root, crumbs),
+    ]
+    return ctx.render(200, texts, page.module, fallback.post(post), json_ld)
+
+
+async def static_page(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    await ctx.fetch_page(page, params)
+    texts = ctx.texts(route.name)
+    main = fallback.message_page(STATIC_PAGE_HEADINGS[route.name], texts.description)
+    return ctx.render(200, texts, page.module, main, [])
+
+
+async def material(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    answers = await ctx.fetch_page(page, params) if SLUG.match(params["materialSlug"]) else {}
+    answer = answers.get("/api/materials/{materialSlug}")
+    if answer is None or not answer.ok:
+        return ctx.not_found(
+            "materialNotFound",
+            page.module,
+            "Material Not Found",
+            "The requested scrap metal material could not be found.",
+        )
+    item = answer.json()
+    rows = json_of(answers["/api/materials/{materialSlug}/prices"], [])
+    texts = ctx.texts("material", material=item["name"], category=item["category"])
+    crumbs = [
+        ("Home", "/"),
+        ("Scrap Metal Prices", "/scrap-metal-prices"),
+        (item["name"], ctx.path),
+    ]
+    json_ld = [
+        structured.breadcrumbs(ctx.site_root, crumbs),
+        structured.material_price_list(ctx.site_root, item, rows),
+    ]
+    return ctx.render(200, texts, page.module, fallback.material(item, rows), json_ld)
+
+
+def is_place(params: dict[str, str]) -> bool:
+    return bool(COUNTRY_CODE.match(params["countryCode"]) and SLUG.match(params["citySlug"]))
+
+
+def city_of(answers: Answers, params: dict[str, str]) -> dict[str, Any] | None:
+    """The city the path names, when it exists in the country the path names."""
+    city: dict[str, Any] | None = json_of(answers.get("/api/cities/{citySlug}"), None)
+    if city is None or city["country"]["code"].lower() != params["countryCode"].lower():
+        return None
+    return city
+
+
+def city_not_found(ctx: PageContext, chunk: str) -> PageRender:
+    return ctx.not_found(
+        "cityNotFound", chunk, "City Not Found", "The city you're looking for doesn't exist."
+    )
+
+
+async def city_or_region(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    if not is_place(params):
+        return city_not_found(ctx, page.module)
+    answers = await ctx.fetch_page(page, params)
+    city = city_of(answers, params)
+    if city is not None:
+        return city_page(ctx, page, city, answers)
+    if route.region is not None:
+        region_answers = await ctx.fetch_page(route.region, params)
+        region = region_answers["/api/countries/{countryCode}/regions/{citySlug}"]
+        if region.ok:
+            return region_page(ctx, route.region, region.json(), region_answers)
+    return city_not_found(ctx, page.module)
+
+
+def city_page(
+    ctx: PageContext, page: PageSpec, city: dict[str, Any], answers: Answers
+) -> PageRender:
+    country = city["country"]
+    rows = json_of(answers["/api/cities/{citySlug}/prices"], [])
+    texts = ctx.texts(
+        "city", city=city["name"], country=country["name"], currency=country["currency"]
+    )
+    crumbs = [("Home", "/"), (country["name"], None), (city["name"], ctx.path)]
+    json_ld = [
+        structured.breadcrumbs(ctx.site_root, crumbs),
+        structured.city_price_list(ctx.site_root, city, rows),
+    ]
+    return ctx.render(200, texts, page.module, fallback.city(city, rows), json_ld)
+
+
+def region_page(
+    ctx: PageContext, page: PageSpec, region: dict[str, Any], answers: Answers
+) -> PageRender:
+    country = region["country"]
+    rows = json_of(answers["/api/countries/{countryCode}/regions/{citySlug}/prices"], [])
+    texts = ctx.texts(
+        "region",
+        region=region["name"],
+        country=country["name"],
+        cityCount=str(len(region["cities"])),
+    )
+    crumbs = [("Home", "/"), (country["name"], None), (region["name"], ctx.path)]
+    json_ld = [structured.breadcrumbs(ctx.site_root, crumbs)]
+    main = fallback.region(region, rows)
+    return ctx.render(200, texts, page.module, main, json_ld)
+
+
+async def city_yards(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    answers = await ctx.fetch_page(page, params) if is_place(params) else {}
+    city = city_of(answers, params)
     if city is None:
-        return city_not_found(ctx, chunk)
-    params = yard_page_params(ctx.query)
-    answer = await ctx.fetch(f"/api/cities/{city['slug']}/scrap-yards", params)
-    yards = answer.json()["data"] if answer.ok else []
+        return city_not_found(ctx, page.module)
+    yards = json_of(answers["/api/cities/{citySlug}/scrap-yards"], {}).get("data", [])
     country = city["country"]
     texts = with_page_suffix(
         ctx.content_dir,
         ctx.texts("cityYards", city=city["name"], country=country["name"]),
-        params["page"],
+        yard_page_params(ctx.query)["page"],
     )
-    city_path = f"/{country['code'].lower()}/{city['slug']}"
+    city_path = fallback.city_path(city)
     crumbs = [("Home", "/"), (city["name"], city_path), ("Scrap Yards", ctx.path)]
     main = fallback.yard_list(f"Scrap Yards in {city['name']}", yards)
-    return ctx.render(200, texts, chunk, main, [structured.breadcrumbs(ctx.site_root, crumbs)])
+    return ctx.render(
+        200, texts, page.module, main, [structured.breadcrumbs(ctx.site_root, crumbs)]
+    )
 
 
-async def yard(ctx: PageContext, parts: list[str]) -> PageRender:
-    chunk = "src/pages/yard/index.tsx"
-    yard_id = parts[1]
+async def yard(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    page = page_of(route)
+    yard_id = params["yardId"]
     valid = yard_id.isdigit() and not yard_id.startswith("0") and len(yard_id) < 10
-    answer = await ctx.fetch(f"/api/scrap-yards/{yard_id}") if valid else None
+    answers = await ctx.fetch_page(page, params) if valid else {}
+    answer = answers.get("/api/scrap-yards/{yardId}")
     if answer is None or not answer.ok:
         return ctx.not_found(
             "yardNotFound",
-            chunk,
+            page.module,
             "Scrap Yard Not Found",
             "The requested scrap yard could not be found",
         )
     found = answer.json()
     city = found["city"]
-    await ctx.fetch(f"/api/cities/{city['slug']}/prices")
     texts = ctx.texts(
         "yard",
         yard=found["name"],
@@ -331,63 +362,54 @@ async def yard(ctx: PageContext, parts: list[str]) -> PageRender:
         country=city["country"]["name"],
         address=found["address"],
     )
-    city_yards_path = f"/{city['country']['code'].lower()}/{city['slug']}/scrap-yards"
     crumbs = [
         ("Home", "/"),
         ("Scrap Yards", "/scrap-yards"),
-        (city["name"], city_yards_path),
+        (city["name"], fallback.city_path(city) + "/scrap-yards"),
         (found["name"], ctx.path),
     ]
     json_ld = [
         structured.local_business(ctx.site_root, ctx.path, found),
         structured.breadcrumbs(ctx.site_root, crumbs),
     ]
-    return ctx.render(200, texts, chunk, fallback.yard(found), json_ld)
+    return ctx.render(200, texts, page.module, fallback.yard(found), json_ld)
 
 
-async def not_found(ctx: PageContext, _: list[str]) -> PageRender:
+async def old_city_yards(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    """/scrap-yards/{city} of a known city is redirected before it gets here; this is the rest."""
+    return city_not_found(ctx, page_of(route).module)
+
+
+async def not_found(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
     return ctx.not_found(
         "notFound",
-        "src/pages/not-found/index.tsx",
+        not_found_module(ctx.content_dir),
         "404 Page Not Found",
         "The page you're looking for doesn't exist.",
     )
 
 
-def route(parts: list[str]) -> Handler:
-    """The handler for a path split into its segments (the React router's table, in Python)."""
-    fixed: dict[tuple[str, ...], Handler] = {
-        (): home,
-        ("cities",): cities_list,
-        ("scrap-metal-prices",): materials_list,
-        ("scrap-yards",): directory,
-        ("insights",): insights,
-        ("blog",): blog_list,
-    }
-    if tuple(parts) in fixed:
-        return fixed[tuple(parts)]
-    if len(parts) == 1 and parts[0] in STATIC_PAGES:
-        return static_page
-    if len(parts) == 2 and parts[0] == "blog":
-        return blog_post
-    if len(parts) == 2 and parts[0] == "material":
-        return material
-    if len(parts) == 2 and parts[0] == "scrap-yard":
-        return yard
-    if len(parts) == 2 and parts[0] == "scrap-yards":
-        return city_yards_redirect_miss
-    if len(parts) == 2 and COUNTRY_CODE.match(parts[0]):
-        return city_or_region
-    if len(parts) == 3 and parts[2] == "scrap-yards":
-        return city_yards
-    return not_found
+def not_found_module(content_dir: Path) -> str:
+    return next(page_of(r).module for r in load_routes(content_dir) if r.path == "*")
 
 
-async def city_yards_redirect_miss(ctx: PageContext, _: list[str]) -> PageRender:
-    """/scrap-yards/{city} of a known city is redirected before it gets here; this is the rest."""
-    return city_not_found(ctx, "src/pages/city-yards-redirect/index.tsx")
+HANDLERS: dict[str, Handler] = {
+    "home": home,
+    "cities": cities_list,
+    "materials": materials_list,
+    "material": material,
+    **dict.fromkeys(STATIC_PAGE_HEADINGS, static_page),
+    "blog": blog_list,
+    "blogPost": blog_post,
+    "directory": directory,
+    "oldCityYards": old_city_yards,
+    "yard": yard,
+    "insights": insights,
+    "city": city_or_region,
+    "cityYards": city_yards,
+}
 
 
 async def render_page(ctx: PageContext) -> PageRender:
-    parts = [part for part in ctx.path.split("/") if part]
-    return await route(parts)(ctx, parts)
+    route, params = find_route(ctx.content_dir, ctx.path)
+    return await HANDLERS.get(route.name, not_found)(ctx, route, params)

@@ -10,7 +10,6 @@ import json
 import mimetypes
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
@@ -23,6 +22,7 @@ from scrapindex.settings import Settings
 from scrapindex.templating import render
 from scrapindex.web.head import render_head
 from scrapindex.web.pages import PageContext, PageRender, render_page
+from scrapindex.web.vite_manifest import entry_files, module_preloads
 
 ONE_YEAR = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -91,23 +91,6 @@ HEAD_START, HEAD_END = "<!--app-head-->", "<!--/app-head-->"
 ROOT_MARK, DATA_MARK = "<!--app-root-->", "<!--app-data-->"
 
 
-def module_preloads(dist: Path, chunk: str) -> list[str]:
-    """The route's page module and what it imports statically (the entry is already linked)."""
-    manifest_path = dist / ".vite" / "manifest.json"
-    if not manifest_path.is_file():
-        return []
-    manifest: dict[str, dict[str, Any]] = json.loads(manifest_path.read_text())
-    seen: set[str] = set()
-    pending = [chunk]
-    while pending:
-        key = pending.pop()
-        if key in seen or key not in manifest or manifest[key].get("isEntry"):
-            continue
-        seen.add(key)
-        pending += [str(k) for k in manifest[key].get("imports", [])]
-    return sorted(str(manifest[k]["file"]) for k in seen)
-
-
 def page_html(template: str, page: PageRender, site_root: str, preloads: list[str]) -> str:
     start, end = template.index(HEAD_START), template.index(HEAD_END) + len(HEAD_END)
     head = render_head(page.head, site_root, preloads)
@@ -124,18 +107,6 @@ def page_response(request: Request, page: RenderedPage) -> Response:
         cache_control=REVALIDATE,
         status=page.status,
     )
-
-
-def entry_files(dist: Path) -> list[str]:
-    """The entry chunk and its CSS and static imports: what every page needs."""
-    manifest_path = dist / ".vite" / "manifest.json"
-    if not manifest_path.is_file():
-        return []
-    manifest: dict[str, dict[str, Any]] = json.loads(manifest_path.read_text())
-    entry = manifest.get("index.html", {})
-    files = [entry.get("file"), *entry.get("css", [])]
-    files += [manifest[k]["file"] for k in entry.get("imports", []) if k in manifest]
-    return [f"/{file}" for file in files if file]
 
 
 def service_worker_script(app_files: BuiltApp) -> Representation | None:

@@ -1,0 +1,105 @@
+"""The site's routes, from content/routes.json: the same table the React router is built from.
+
+For each route: its path pattern, the page module the browser loads (preloaded with the HTML),
+and the API calls its first render makes, which the server makes first and embeds.
+"""
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+PLACEHOLDER = re.compile(r"\{([\w.]+)\}")
+
+
+@dataclass(frozen=True)
+class QuerySpec:
+    path: str  # a template: {name} is a path parameter, {a.b} a field of the entity's answer
+    params: Mapping[str, Any] | str | None = None  # a str names a rule that reads the URL
+    only_without_query_string: bool = False
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    module: str
+    queries: tuple[QuerySpec, ...]
+    then: tuple[QuerySpec, ...] = ()  # once the first query found the page's entity
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str
+    path: str
+    page: PageSpec | None  # None: a redirect, or an element made in the browser alone
+    region: PageSpec | None = None
+
+    def match(self, parts: list[str]) -> dict[str, str] | None:
+        """The path parameters when ``parts`` (the path's segments) fit this route."""
+        if self.path == "*":
+            return {}
+        pattern = [segment for segment in self.path.split("/") if segment]
+        if len(pattern) != len(parts):
+            return None
+        params: dict[str, str] = {}
+        for expected, part in zip(pattern, parts, strict=True):
+            if expected.startswith(":"):
+                params[expected[1:]] = part
+            elif expected != part:
+                return None
+        return params
+
+
+def _queries(items: list[dict[str, Any]]) -> tuple[QuerySpec, ...]:
+    return tuple(
+        QuerySpec(
+            path=item["path"],
+            params=item.get("params"),
+            only_without_query_string=item.get("onlyWithoutQueryString", False),
+        )
+        for item in items
+    )
+
+
+def _page(item: dict[str, Any]) -> PageSpec | None:
+    if "module" not in item:
+        return None
+    return PageSpec(item["module"], _queries(item["queries"]), _queries(item.get("then", [])))
+
+
+@cache
+def load_routes(content_dir: Path) -> tuple[Route, ...]:
+    table = json.loads((content_dir / "routes.json").read_text("utf-8"))
+    return tuple(
+        Route(
+            name=item["name"],
+            path=item["path"],
+            page=_page(item),
+            region=_page(item["region"]) if "region" in item else None,
+        )
+        for item in table["routes"]
+    )
+
+
+def find_route(content_dir: Path, path: str) -> tuple[Route, dict[str, str]]:
+    """The first route of the table that fits ``path``, and its parameters."""
+    parts = [part for part in path.split("/") if part]
+    for route in load_routes(content_dir):
+        params = route.match(parts)
+        if params is not None:
+            return route, params
+    raise LookupError("routes.json must end with the catch-all route '*'")
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """``template`` with each {name} or {a.b} replaced from ``values`` (nested dicts)."""
+
+    def value(match: re.Match[str]) -> str:
+        found: Any = values
+        for key in match.group(1).split("."):
+            found = found[key]
+        return str(found)
+
+    return PLACEHOLDER.sub(value, template)
