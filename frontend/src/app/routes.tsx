@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Navigate, type RouteObject, useParams } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
+import { countryPath } from "@/lib/paths";
 import table from "../../../content/routes.json";
 
 /** SPEC §2: country-only paths land on the country's main city. */
@@ -48,7 +49,7 @@ const NotFoundPage = lazy(() => import("@/pages/not-found").then((module) => ({ 
 function CountryOrNotFound() {
   const { countryCode = "" } = useParams();
   const city = COUNTRY_HOME_CITY[countryCode.toLowerCase()];
-  if (city) return <Navigate replace to={`/${countryCode.toLowerCase()}/${city}`} />;
+  if (city) return <Navigate replace to={countryPath(countryCode, city)} />;
   return (
     <Suspense fallback={null}>
       <NotFoundPage />

@@ -4,15 +4,15 @@ import { UNITS, type Unit } from "./format";
 // The chosen price unit, remembered across visits and shared by every open component.
 const STORAGE_KEY = "scrapindex.unit";
 const listeners = new Set<() => void>();
-// The choice of this page's session, for when storage cannot keep it (private mode, blocked).
-let sessionUnit: Unit = "kg";
+// The choice storage could not keep (private mode, blocked storage): it holds for this page.
+let unstoredUnit: Unit | null = null;
 
 function read(): Unit {
   try {
     const stored = window.localStorage.getItem(STORAGE_KEY);
-    return UNITS.includes(stored as Unit) ? (stored as Unit) : sessionUnit;
+    return UNITS.includes(stored as Unit) ? (stored as Unit) : (unstoredUnit ?? "kg");
   } catch {
-    return sessionUnit;
+    return unstoredUnit ?? "kg";
   }
 }
 
@@ -28,11 +28,11 @@ function subscribe(listener: () => void): () => void {
 export function useUnit(): [Unit, (unit: Unit) => void] {
   const unit = useSyncExternalStore(subscribe, read, () => "kg" as Unit);
   const setUnit = useCallback((next: Unit) => {
-    sessionUnit = next;
     try {
       window.localStorage.setItem(STORAGE_KEY, next);
+      unstoredUnit = null;
     } catch {
-      // storage unavailable: sessionUnit keeps the choice until the page is left
+      unstoredUnit = next;
     }
     for (const listener of listeners) listener();
   }, []);

@@ -4,6 +4,7 @@ import type { BlogPostSummary } from "@/api/client";
 import { PostMeta } from "@/components/blog/post-meta";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { blogPostPath } from "@/lib/paths";
 
 /** An article in a grid: the whole card is one link, named by the title. */
 export function PostCard({ post, headingLevel = 3 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
@@ -14,10 +15,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: BlogPostSummary; he
         {post.category}
       </Badge>
       <Heading className="mt-3 text-lg leading-snug font-semibold text-slate-900">
-        <Link
-          to={`/blog/${post.slug}`}
-          className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none"
-        >
+        <Link to={blogPostPath(post)} className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none">
           {post.title}
         </Link>
       </Heading>
@@ -39,10 +37,7 @@ export function FeaturedPost({ post }: { post: BlogPostSummary }) {
         <Badge tone="brand">{post.category}</Badge>
       </div>
       <h2 className="mt-4 text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">
-        <Link
-          to={`/blog/${post.slug}`}
-          className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none"
-        >
+        <Link to={blogPostPath(post)} className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none">
           {post.title}
         </Link>
       </h2>

@@ -4,6 +4,7 @@ import "leaflet/dist/leaflet.css";
 import markerIcon from "leaflet/dist/images/marker-icon.png";
 import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
 import markerShadow from "leaflet/dist/images/marker-shadow.png";
+import { yardPath } from "@/lib/paths";
 import type { MapYard } from "./types";
 
 const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
@@ -42,7 +43,7 @@ function popupContent(yard: MapYard, onOpenYard?: (id: number) => void): HTMLEle
   box.append(name, status, rating);
   if (onOpenYard) {
     const link = document.createElement("a");
-    link.href = `/scrap-yard/${yard.id}`;
+    link.href = yardPath(yard);
     link.textContent = "View Details";
     link.addEventListener("click", (event) => {
       event.preventDefault();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { yardPath } from "@/lib/paths";
 import type { MapYard } from "./types";
 
 export type { MapYard } from "./types";
@@ -35,7 +36,7 @@ export function YardMap({ yards, center, zoom = 12, heightClass = "h-80", label 
           yards,
           center: [lat, lng],
           zoom,
-          onOpenYard: (id) => navigate(`/scrap-yard/${id}`),
+          onOpenYard: (id) => navigate(yardPath({ id })),
         });
         setFailed(false);
       })

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { searchQueries } from "@/api/queries";
 import { useAnnounce } from "@/components/feedback/announcer";
+import { cityPath, materialPath } from "@/lib/paths";
 import { useDebounced } from "./use-debounced";
 
 /** SPEC §5: a search request is sent only when the text is longer than 2 characters. */
@@ -41,13 +42,13 @@ export function SearchBox({
           key: `city-${city.id}`,
           label: city.name,
           detail: city.country.name,
-          to: `/${city.country.code.toLowerCase()}/${city.slug}`,
+          to: cityPath(city),
         })),
         ...data.materials.map((material) => ({
           key: `material-${material.id}`,
           label: material.name,
           detail: material.category,
-          to: `/material/${material.slug}`,
+          to: materialPath(material),
         })),
       ]
     : [];

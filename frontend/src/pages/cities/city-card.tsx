@@ -5,11 +5,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCoordinate } from "@/lib/format";
-
-/** The city's own page path: /{country code in lower case}/{city slug}. */
-export function cityPath(city: City): string {
-  return `/${city.country.code.toLowerCase()}/${city.slug}`;
-}
+import { cityPath, cityYardsPath } from "@/lib/paths";
 
 /** One city: the whole card opens the prices page; its button opens the scrap yards page. */
 export function CityCard({ city }: { city: City }) {
@@ -44,7 +40,7 @@ export function CityCard({ city }: { city: City }) {
         Lat {formatCoordinate(city.latitude)}, Lng {formatCoordinate(city.longitude)}
       </p>
       <ButtonLink
-        to={`${path}/scrap-yards`}
+        to={cityYardsPath(city)}
         aria-label={`Find Scrap Yards in ${city.name}`}
         variant="outline"
         size="sm"

@@ -5,6 +5,7 @@ import { cityQueries } from "@/api/queries";
 import { ErrorState } from "@/components/ui/page-states";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageText } from "@/lib/page-texts";
+import { cityYardsPath } from "@/lib/paths";
 import { CityNotFound } from "@/pages/city-yards/city-not-found";
 import { CityYardsSkeleton } from "@/pages/city-yards/page-skeleton";
 
@@ -17,7 +18,7 @@ export function Component() {
   // Only ever a way through to the city's yard list: not a page to index while the city loads.
   usePageMeta(notFound ? pageText("cityNotFound") : { ...pageText("loading"), noindex: true });
 
-  if (city) return <Navigate replace to={`/${city.country.code.toLowerCase()}/${city.slug}/scrap-yards${search}`} />;
+  if (city) return <Navigate replace to={`${cityYardsPath(city)}${search}`} />;
   if (notFound) return <CityNotFound />;
   if (error) {
     return (

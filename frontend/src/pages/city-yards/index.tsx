@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { type PageMeta, usePageMeta } from "@/lib/page-meta";
 import { pageText, withPageSuffix } from "@/lib/page-texts";
-import { cityPath } from "@/pages/city/other-cities";
+import { cityPath } from "@/lib/paths";
 import { CityNotFound } from "./city-not-found";
 import { averageRating, countOpen, filterYards } from "./filter-yards";
 import { CityYardsSkeleton, SidebarSkeleton } from "./page-skeleton";

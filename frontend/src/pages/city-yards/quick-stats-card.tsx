@@ -4,7 +4,7 @@ import type { City } from "@/api/client";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCount, formatRating } from "@/lib/format";
-import { cityPath } from "@/pages/city/other-cities";
+import { cityPath } from "@/lib/paths";
 
 type Props = {
   city: City;

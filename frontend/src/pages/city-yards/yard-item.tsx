@@ -8,6 +8,7 @@ import { directionsHref, telHref } from "@/components/yards/links";
 import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
 import { OpeningHours } from "@/components/yards/opening-hours";
 import { trackEvent } from "@/lib/analytics";
+import { yardPath } from "@/lib/paths";
 
 type ActionProps = {
   href: string;
@@ -50,7 +51,7 @@ export function YardItem({ yard }: { yard: Yard }) {
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <h3 id={`yard-${yard.id}`} className="text-lg font-semibold">
-              <Link to={`/scrap-yard/${yard.id}`} className="text-brand-700 hover:underline">
+              <Link to={yardPath(yard)} className="text-brand-700 hover:underline">
                 {yard.name}
               </Link>
             </h3>

@@ -1,4 +1,4 @@
-import { cityPath, pickOtherCities } from "./other-cities";
+import { pickOtherCities } from "./other-cities";
 import { auckland, cities, johannesburg } from "./test-fixtures";
 
 const slugs = (list: { slug: string }[]) => list.map((city) => city.slug);
@@ -14,11 +14,5 @@ describe("pickOtherCities", () => {
 
   it("returns what there is when the list is short", () => {
     expect(pickOtherCities([johannesburg], johannesburg)).toEqual([]);
-  });
-});
-
-describe("cityPath", () => {
-  it("uses the lower-case country code", () => {
-    expect(cityPath(johannesburg)).toBe("/za/johannesburg");
   });
 });

@@ -8,7 +8,3 @@ export function pickOtherCities(cities: readonly City[], current: City, count = 
   const elsewhere = others.filter((city) => city.country.code.toUpperCase() !== code);
   return [...sameCountry, ...elsewhere].slice(0, count);
 }
-
-export function cityPath(city: Pick<City, "slug" | "country">): string {
-  return `/${city.country.code.toLowerCase()}/${city.slug}`;
-}

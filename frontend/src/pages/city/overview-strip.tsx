@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { materialPath } from "@/lib/paths";
 import { useUnit } from "@/lib/use-unit";
 
 const GRID = "grid grid-cols-2 gap-3 lg:grid-cols-4";
@@ -43,7 +44,7 @@ function OverviewCards({ overview, unit }: { overview: CityOverview; unit: Unit 
     );
   const topMaterial =
     overview.topMaterial && overview.topMaterialSlug ? (
-      <Link to={`/material/${overview.topMaterialSlug}`} className="text-brand-700 hover:underline">
+      <Link to={materialPath({ slug: overview.topMaterialSlug })} className="text-brand-700 hover:underline">
         {overview.topMaterial}
       </Link>
     ) : (

@@ -9,6 +9,7 @@ import { LoadingRegion } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/ui/sort-header";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { materialPath } from "@/lib/paths";
 import { useUnit } from "@/lib/use-unit";
 import { ChangeCell, TrendIndicator } from "./price-cells";
 import { DEFAULT_PRICE_SORT, nextPriceSort, type PriceSort, sortPriceRows } from "./price-sort";
@@ -81,7 +82,7 @@ function PriceRows({ rows, unit, cityName }: { rows: CityPriceRow[]; unit: Unit;
             {sortPriceRows(rows, sort).map((row) => (
               <tr key={row.id} className="hover:bg-slate-50">
                 <th scope="row" className="px-1.5 py-2 sm:px-3 font-normal">
-                  <Link to={`/material/${row.material.slug}`} className="font-medium text-brand-700 hover:underline">
+                  <Link to={materialPath(row.material)} className="font-medium text-brand-700 hover:underline">
                     {row.material.name}
                   </Link>
                   <span className="block text-xs text-slate-600">{row.material.grade ?? row.material.category}</span>

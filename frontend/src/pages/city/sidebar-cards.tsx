@@ -7,9 +7,10 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { cityPath, cityYardsPath, materialPath } from "@/lib/paths";
 import { useUnit } from "@/lib/use-unit";
 import { copperInsight } from "./market-insight";
-import { cityPath, pickOtherCities } from "./other-cities";
+import { pickOtherCities } from "./other-cities";
 
 const LINK = "inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline";
 
@@ -70,10 +71,10 @@ export function QuickLinksCard({ city }: { city: City }) {
         <CardTitle>Quick Links</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        <ButtonLink to={`${cityPath(city)}/scrap-yards`} variant="outline" className="justify-start">
+        <ButtonLink to={cityYardsPath(city)} variant="outline" className="justify-start">
           <MapPin aria-hidden="true" className="h-4 w-4" /> Find Scrap Yards
         </ButtonLink>
-        <ButtonLink to="/material/copper" variant="outline" className="justify-start">
+        <ButtonLink to={materialPath({ slug: "copper" })} variant="outline" className="justify-start">
           <BarChart3 aria-hidden="true" className="h-4 w-4" /> View Price Trends
         </ButtonLink>
       </CardContent>

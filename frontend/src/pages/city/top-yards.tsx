@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { Stars } from "@/components/ui/stars";
 import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
-import { cityPath } from "./other-cities";
+import { cityYardsPath, yardPath } from "@/lib/paths";
 
 /** SPEC §9: the city page shows 3 yards; the API sorts by rating by default. */
 export const TOP_YARDS = 3;
@@ -59,7 +59,7 @@ export function NearbyYards({ city }: { city: City }) {
           </ul>
         )}
         <Link
-          to={`${cityPath(city)}/scrap-yards`}
+          to={cityYardsPath(city)}
           className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
         >
           View all yards <ArrowRight aria-hidden="true" className="h-4 w-4" />
@@ -78,7 +78,7 @@ function YardItem({ yard }: { yard: Yard }) {
   return (
     <li className="rounded-md border border-slate-200 p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <Link to={`/scrap-yard/${yard.id}`} className="font-medium text-brand-700 hover:underline">
+        <Link to={yardPath(yard)} className="font-medium text-brand-700 hover:underline">
           {yard.name}
         </Link>
         <OpenBadge isOpen={yardIsOpen(yard)} />

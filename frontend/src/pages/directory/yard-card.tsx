@@ -7,6 +7,7 @@ import { Stars } from "@/components/ui/stars";
 import { telHref } from "@/components/yards/links";
 import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
 import { OpeningHours } from "@/components/yards/opening-hours";
+import { yardPath } from "@/lib/paths";
 
 /** One directory card: name, open state, place, rating, hours and the actions (SPEC §2). */
 export function YardCard({ yard }: { yard: Yard }) {
@@ -25,7 +26,7 @@ export function YardCard({ yard }: { yard: Yard }) {
       <Stars rating={yard.rating} reviews={yard.reviewCount} />
       <OpeningHours yard={yard} compact />
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        <ButtonLink to={`/scrap-yard/${yard.id}`} size="sm">
+        <ButtonLink to={yardPath(yard)} size="sm">
           View Details{forYard}
         </ButtonLink>
         {yard.phone && (

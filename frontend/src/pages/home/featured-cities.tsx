@@ -4,6 +4,7 @@ import { cityQueries } from "@/api/queries";
 import { Card } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { cityPath } from "@/lib/paths";
 import { SectionHeader } from "./section-header";
 
 export const FEATURED_CITY_COUNT = 6;
@@ -30,7 +31,7 @@ function CityList() {
       {cities.slice(0, FEATURED_CITY_COUNT).map((city) => (
         <li key={city.id}>
           <Link
-            to={`/${city.country.code.toLowerCase()}/${city.slug}`}
+            to={cityPath(city)}
             className="block h-full rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             <Card className="h-full p-4 transition-shadow hover:shadow-md">

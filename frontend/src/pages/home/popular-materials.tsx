@@ -4,6 +4,7 @@ import { materialQueries } from "@/api/queries";
 import { Card } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { materialPath } from "@/lib/paths";
 import { SectionHeader } from "./section-header";
 
 export const POPULAR_MATERIAL_COUNT = 4;
@@ -30,7 +31,7 @@ function MaterialList() {
       {materials.slice(0, POPULAR_MATERIAL_COUNT).map((material) => (
         <li key={material.id}>
           <Link
-            to={`/material/${material.slug}`}
+            to={materialPath(material)}
             className="block h-full rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             <Card className="h-full p-4 transition-shadow hover:shadow-md">

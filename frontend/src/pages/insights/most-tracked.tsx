@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Insights } from "@/api/client";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCount, formatPrice, type Unit } from "@/lib/format";
+import { materialPath } from "@/lib/paths";
 
 const CELL = "px-1.5 py-2 sm:px-3";
 
@@ -35,7 +36,7 @@ export function MostTrackedCard({ materials, unit }: { materials: Insights["most
               {materials.map(({ material, cityCount, countryCount, averagePriceUsd }) => (
                 <tr key={material.id} className="hover:bg-slate-50">
                   <th scope="row" className={`${CELL} font-normal`}>
-                    <Link to={`/material/${material.slug}`} className="font-medium text-brand-700 hover:underline">
+                    <Link to={materialPath(material)} className="font-medium text-brand-700 hover:underline">
                       {material.name}
                     </Link>
                     <span className="block text-xs text-slate-600">{material.grade ?? material.category}</span>

@@ -2,6 +2,7 @@ import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { Mover } from "@/api/client";
 import { formatDate, formatPrice, type Unit } from "@/lib/format";
+import { cityPath, materialPath } from "@/lib/paths";
 import { ChangeCell } from "./change-cell";
 
 const CELL = "px-1.5 py-2 sm:px-3";
@@ -31,11 +32,11 @@ export function MoverTable({ movers, label, unit }: { movers: Mover[]; label: st
           {movers.map((mover) => (
             <tr key={`${mover.material.id}:${mover.city.id}`} className="hover:bg-slate-50">
               <th scope="row" className={`${CELL} font-normal`}>
-                <Link to={`/material/${mover.material.slug}`} className="font-medium text-brand-700 hover:underline">
+                <Link to={materialPath(mover.material)} className="font-medium text-brand-700 hover:underline">
                   {mover.material.name}
                 </Link>
                 <Link
-                  to={`/${mover.city.country.code.toLowerCase()}/${mover.city.slug}`}
+                  to={cityPath(mover.city)}
                   className="mt-0.5 flex w-fit items-center gap-1 text-xs text-slate-700 hover:text-brand-700 hover:underline"
                 >
                   <MapPin aria-hidden="true" className="h-3 w-3 shrink-0" />

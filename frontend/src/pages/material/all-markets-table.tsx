@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/ui/sort-header";
 import { formatDate, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
-import { cityPath } from "./market-stats";
+import { cityPath } from "@/lib/paths";
 import { DEFAULT_SORT, type MarketSort, nextSort, sortMarkets } from "./sort-markets";
 
 const TH = "px-3 py-2 whitespace-nowrap text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
@@ -59,7 +59,7 @@ export function AllMarketsTable({ rows, unit }: { rows: MaterialPriceRow[]; unit
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(row.date)}</td>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <Link to={cityPath(row)} className="font-medium text-brand-700 hover:underline">
+                      <Link to={cityPath(row.city)} className="font-medium text-brand-700 hover:underline">
                         View Details<span className="sr-only">: {row.city.name}</span>
                       </Link>
                     </td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityPath, computeStats, topMarkets } from "./market-stats";
+import { computeStats, topMarkets } from "./market-stats";
 import { copperPrices, priceRow } from "./test-fixtures";
 
 describe("computeStats", () => {
@@ -51,13 +51,5 @@ describe("topMarkets", () => {
 
   it("returns fewer when there are fewer cities", () => {
     expect(topMarkets(copperPrices.slice(0, 2))).toHaveLength(2);
-  });
-});
-
-describe("helpers", () => {
-  it("links to the city page with a lower-case country code", () => {
-    expect(
-      cityPath({ city: { id: 69, name: "Halifax", slug: "halifax", country: { code: "CA", name: "Canada" } } }),
-    ).toBe("/ca/halifax");
   });
 });

@@ -55,8 +55,3 @@ export function topMarkets(rows: readonly MaterialPriceRow[], count = 5): Priced
     .sort((a, b) => b.usd - a.usd || a.city.name.localeCompare(b.city.name))
     .slice(0, count);
 }
-
-/** The city page of a price row: /{countryCode lowercase}/{citySlug}. */
-export function cityPath(row: Pick<MaterialPriceRow, "city">): string {
-  return `/${row.city.country.code.toLowerCase()}/${row.city.slug}`;
-}

@@ -5,7 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
-import { cityPath, topMarkets } from "./market-stats";
+import { cityPath } from "@/lib/paths";
+import { topMarkets } from "./market-stats";
 
 export function TopMarkets({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
   const top = topMarkets(rows);
@@ -33,7 +34,7 @@ export function TopMarkets({ rows, unit }: { rows: MaterialPriceRow[]; unit: Uni
                   <p className="font-medium break-words text-slate-900">{row.city.name}</p>
                   <p className="text-sm text-slate-600">{row.city.country.name}</p>
                   <Link
-                    to={cityPath(row)}
+                    to={cityPath(row.city)}
                     className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
                   >
                     View City<span className="sr-only">: {row.city.name}</span>

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { materialPath } from "@/lib/paths";
 
 type Props = {
   material: Material;
@@ -57,7 +58,7 @@ export function MaterialCard({ material, summary, summaryStatus, unit }: Props) 
       <div className="flex items-start justify-between gap-2">
         <h3 className="text-lg font-semibold text-slate-900">
           <Link
-            to={`/material/${material.slug}`}
+            to={materialPath(material)}
             className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             {material.name}

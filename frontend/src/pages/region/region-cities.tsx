@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Region } from "@/api/client";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/page-states";
+import { cityPath, cityYardsPath } from "@/lib/paths";
 
 /** Every city of the region: its prices, and a secondary link to its scrap yards. */
 export function RegionCitiesCard({ region }: { region: Region }) {
@@ -17,7 +18,7 @@ export function RegionCitiesCard({ region }: { region: Region }) {
         ) : (
           <ul className="divide-y divide-slate-100">
             {region.cities.map((city) => {
-              const path = `/${city.country.code.toLowerCase()}/${city.slug}`;
+              const path = cityPath(city);
               return (
                 <li key={city.id} className="flex items-center justify-between gap-3 py-1">
                   <Link
@@ -28,7 +29,7 @@ export function RegionCitiesCard({ region }: { region: Region }) {
                     <span className="truncate">{city.name}</span>
                   </Link>
                   <Link
-                    to={`${path}/scrap-yards`}
+                    to={cityYardsPath(city)}
                     aria-label={`Scrap yards in ${city.name}`}
                     className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-2 text-sm text-brand-700 hover:underline"
                   >

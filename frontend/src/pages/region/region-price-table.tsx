@@ -8,6 +8,7 @@ import { LoadingRegion } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/ui/sort-header";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatDate, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { materialPath } from "@/lib/paths";
 import { useUnit } from "@/lib/use-unit";
 import { PriceRowsSkeleton } from "@/pages/city/price-table-skeleton";
 import { UNIT_TITLES } from "@/pages/city/units";
@@ -91,7 +92,7 @@ function PriceRows({ rows, unit, regionName }: { rows: RegionPriceRow[]; unit: U
             {sortRegionRows(rows, sort).map((row) => (
               <tr key={row.material.id} className="hover:bg-slate-50">
                 <th scope="row" className={`${CELL} font-normal`}>
-                  <Link to={`/material/${row.material.slug}`} className="font-medium text-brand-700 hover:underline">
+                  <Link to={materialPath(row.material)} className="font-medium text-brand-700 hover:underline">
                     {row.material.name}
                   </Link>
                   <span className="block text-xs text-slate-600">{row.material.grade ?? row.material.category}</span>

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { formatPrice } from "@/lib/format";
-import { cityPricesPath } from "./paths";
+import { cityPath, materialPath } from "@/lib/paths";
 
 /** SPEC §9: the detail page shows the first 8 of the city's prices. */
 export const DETAIL_PRICES = 8;
@@ -71,7 +71,7 @@ function PriceList({ rows, city }: { rows: CityPriceRow[]; city: City }) {
           {shown.map((row) => (
             <tr key={row.id}>
               <th scope="row" className="py-2 pr-3 font-normal">
-                <Link to={`/material/${row.material.slug}`} className="font-medium text-brand-700 hover:underline">
+                <Link to={materialPath(row.material)} className="font-medium text-brand-700 hover:underline">
                   {row.material.name}
                 </Link>
               </th>
@@ -85,7 +85,7 @@ function PriceList({ rows, city }: { rows: CityPriceRow[]; city: City }) {
       <p className="mt-3 text-xs text-slate-600">{sourceLine(shown)}</p>
       {rows.length > DETAIL_PRICES && (
         <Link
-          to={cityPricesPath(city)}
+          to={cityPath(city)}
           className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
         >
           View All Prices <ArrowRight aria-hidden="true" className="h-4 w-4" />

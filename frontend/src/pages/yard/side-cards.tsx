@@ -3,7 +3,7 @@ import type { YardDetail } from "@/api/client";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { OpeningHours } from "@/components/yards/opening-hours";
-import { cityPricesPath, cityYardsPath } from "./paths";
+import { cityPath, cityYardsPath } from "@/lib/paths";
 
 export function HoursCard({ yard }: { yard: YardDetail }) {
   return (
@@ -28,7 +28,7 @@ export function QuickActionsCard({ yard }: { yard: YardDetail }) {
         <CardTitle>Quick Actions</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        <ButtonLink to={cityPricesPath(yard.city)} variant="outline" className="justify-start">
+        <ButtonLink to={cityPath(yard.city)} variant="outline" className="justify-start">
           <BarChart3 aria-hidden="true" className="h-4 w-4" /> View City Prices
         </ButtonLink>
         <ButtonLink to={cityYardsPath(yard.city)} variant="outline" className="justify-start">

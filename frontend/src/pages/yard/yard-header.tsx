@@ -4,7 +4,7 @@ import type { YardDetail } from "@/api/client";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { Stars } from "@/components/ui/stars";
 import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
-import { cityYardsPath } from "./paths";
+import { cityYardsPath } from "@/lib/paths";
 import { ShareButton } from "./share-button";
 
 export function YardHeader({ yard }: { yard: YardDetail }) {
