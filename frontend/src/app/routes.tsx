@@ -14,7 +14,9 @@ export const COUNTRY_HOME_CITY: Record<string, string> = {
   es: "madrid",
 };
 
-type PageModule = { Component: React.ComponentType };
+/** What a page may be given by the router: the page to hand over to (the city's region). */
+type PageProps = { regionPage?: React.ComponentType };
+type PageModule = { Component: React.ComponentType<PageProps> };
 
 /**
  * The page modules named in content/routes.json (the route table the server reads too). Vite
@@ -59,15 +61,38 @@ function CountryOrNotFound() {
 
 const ELEMENTS: Record<string, React.ReactElement> = { countryOrNotFound: <CountryOrNotFound /> };
 
-type TableRoute = (typeof table.routes)[number] & { module?: string; redirect?: string; element?: string };
+type TableRoute = (typeof table.routes)[number] & {
+  module?: string;
+  redirect?: string;
+  element?: string;
+  region?: { module: string };
+};
+
+function pageLoader(module: string | undefined, name: string): () => Promise<PageModule> {
+  const load = module ? PAGE_MODULES[module] : undefined;
+  if (!load) throw new Error(`content/routes.json: no page module for ${name}`);
+  return load;
+}
+
+/** The route's page, given the page it hands over to when the table names one. */
+function withHandover(
+  load: () => Promise<PageModule>,
+  region?: { module: string },
+): () => Promise<PageModule | { element: React.ReactElement }> {
+  if (!region) return load;
+  const loadRegion = pageLoader(region.module, "region");
+  const RegionPage = lazy(() => loadRegion().then((page) => ({ default: page.Component })));
+  return async () => {
+    const { Component: Page } = await load();
+    return { element: <Page regionPage={RegionPage} /> };
+  };
+}
 
 function routeObject(route: TableRoute): RouteObject {
   const where = route.path === "/" ? { index: true as const } : { path: route.path.replace(/^\//, "") };
   if (route.redirect) return { ...where, element: <Navigate replace to={route.redirect} /> } as RouteObject;
   if (route.element) return { ...where, element: ELEMENTS[route.element] } as RouteObject;
-  const load = route.module ? PAGE_MODULES[route.module] : undefined;
-  if (!load) throw new Error(`content/routes.json: no page module for ${route.name}`);
-  return { ...where, lazy: load } as RouteObject;
+  return { ...where, lazy: withHandover(pageLoader(route.module, route.name), route.region) } as RouteObject;
 }
 
 export const routes: RouteObject[] = [{ element: <AppLayout />, children: table.routes.map(routeObject) }];

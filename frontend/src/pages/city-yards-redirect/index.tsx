@@ -2,12 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Navigate, useLocation, useParams } from "react-router";
 import { ApiError } from "@/api/client";
 import { cityQueries } from "@/api/queries";
+import { CityNotFound } from "@/components/places/city-not-found";
 import { ErrorState } from "@/components/ui/page-states";
+import { CityYardsSkeleton } from "@/components/yards/city-yards-skeleton";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageText } from "@/lib/page-texts";
 import { cityYardsPath } from "@/lib/paths";
-import { CityNotFound } from "@/pages/city-yards/city-not-found";
-import { CityYardsSkeleton } from "@/pages/city-yards/page-skeleton";
 
 /** /scrap-yards/{citySlug}: the old address of a city's yard list, sent on to /{cc}/{slug}/scrap-yards. */
 export function Component() {

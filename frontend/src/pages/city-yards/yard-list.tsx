@@ -2,24 +2,9 @@ import type { Ref } from "react";
 import type { Yard } from "@/api/client";
 import { EmptyState } from "@/components/ui/page-states";
 import { neighbourPages, Pagination } from "@/components/ui/pagination";
-import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { LoadingRegion } from "@/components/ui/skeleton";
+import { YardCardsSkeleton } from "@/components/yards/city-yards-skeleton";
 import { YardItem } from "./yard-item";
-
-/** Skeleton cards while a page of yards loads. */
-export const YARD_SKELETONS = 5;
-
-export function YardCardsSkeleton() {
-  return (
-    <ul className="space-y-4">
-      {Array.from({ length: YARD_SKELETONS }, (_, n) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own
-        <li key={n} data-testid="yard-skeleton">
-          <Skeleton className="h-44" />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export function YardListSkeleton() {
   return (

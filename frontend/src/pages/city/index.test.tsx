@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CityPriceRow, Yard } from "@/api/client";
 import { cityQueries, countryQueries } from "@/api/queries";
+import { Component as RegionPage } from "@/pages/region";
 import { california, californiaPrices } from "@/pages/region/test-fixtures";
 import { renderRoute, type Seed } from "@/test/render";
 import { Component as CityPage } from "./index";
@@ -45,7 +46,7 @@ const aucklandSeed: Seed = [
 ];
 
 function renderJohannesburg(seed = johannesburgSeed(), url = "/za/johannesburg") {
-  return renderRoute(<CityPage />, { path: PATH, url, seed });
+  return renderRoute(<CityPage regionPage={RegionPage} />, { path: PATH, url, seed });
 }
 
 const priceTable = () => screen.getByRole("table");
@@ -93,7 +94,7 @@ describe("City prices page", () => {
   });
 
   it("uses another zone for another city", () => {
-    renderRoute(<CityPage />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
+    renderRoute(<CityPage regionPage={RegionPage} />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
     expect(screen.getByText("Nov 22, 2026, 1:00 PM GMT+13")).toBeInTheDocument();
   });
 
@@ -252,7 +253,7 @@ describe("City prices page", () => {
   });
 
   it("calls a flat copper price steady", () => {
-    renderRoute(<CityPage />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
+    renderRoute(<CityPage regionPage={RegionPage} />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
     expect(screen.getByText(/^Copper prices are steady in Auckland: NZ\$14\.91 per kg, 0\.0%/)).toBeInTheDocument();
   });
 
@@ -330,7 +331,7 @@ describe("City prices page", () => {
     });
 
     it("says there are no specific laws for a country without any", () => {
-      renderRoute(<CityPage />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
+      renderRoute(<CityPage regionPage={RegionPage} />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
       expect(screen.getByText("No specific laws available")).toBeInTheDocument();
       expect(screen.getByText("Contact local authorities for current regulations in Auckland")).toBeInTheDocument();
     });
@@ -340,7 +341,7 @@ describe("City prices page", () => {
     it("shows the not-found screen when the API answers 404", async () => {
       // Neither a city nor a region of South Africa is called "atlantis".
       const fetch = answerEveryFetch(404, { message: "City 'atlantis' not found" });
-      renderRoute(<CityPage />, { path: PATH, url: "/za/atlantis" });
+      renderRoute(<CityPage regionPage={RegionPage} />, { path: PATH, url: "/za/atlantis" });
       expect(await screen.findByRole("heading", { level: 1, name: "City Not Found" })).toBeInTheDocument();
       const urls = fetch.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
       expect(urls.some((url) => url.endsWith("/api/countries/za/regions/atlantis"))).toBe(true);
@@ -364,7 +365,7 @@ describe("City prices page", () => {
         if (url.endsWith("/api/countries/us/regions/california/prices")) return Response.json(californiaPrices);
         return Response.json({ message: "City 'california' not found" }, { status: 404 });
       });
-      renderRoute(<CityPage />, { path: PATH, url: "/us/california" });
+      renderRoute(<CityPage regionPage={RegionPage} />, { path: PATH, url: "/us/california" });
       expect(
         await screen.findByRole("heading", { level: 1, name: "California Scrap Metal Prices" }),
       ).toBeInTheDocument();
@@ -386,7 +387,7 @@ describe("City prices page", () => {
   describe("loading and errors", () => {
     it("shows 5 skeleton price rows while the whole page loads", () => {
       vi.spyOn(globalThis, "fetch").mockImplementation(() => new Promise<Response>(() => {}));
-      renderRoute(<CityPage />, { path: PATH, url: "/za/johannesburg" });
+      renderRoute(<CityPage regionPage={RegionPage} />, { path: PATH, url: "/za/johannesburg" });
       expect(screen.getByRole("status")).toHaveTextContent("Loading city prices");
       expect(screen.getAllByTestId("price-skeleton-row")).toHaveLength(5);
     });
@@ -403,7 +404,7 @@ describe("City prices page", () => {
     it("offers a retry when the API fails", async () => {
       const user = userEvent.setup();
       const fetch = answerEveryFetch(500, { message: "Internal Server Error" });
-      renderRoute(<CityPage />, { path: PATH, url: "/za/johannesburg" });
+      renderRoute(<CityPage regionPage={RegionPage} />, { path: PATH, url: "/za/johannesburg" });
       const retry = await screen.findByRole("button", { name: "Try again" });
       expect(screen.getByRole("alert")).toHaveTextContent("Internal Server Error");
       const calls = fetch.mock.calls.length;

@@ -1,8 +1,9 @@
 import { usePrefetchQuery, useQuery } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { useParams } from "react-router";
 import { ApiError, type City } from "@/api/client";
 import { cityQueries } from "@/api/queries";
+import { CityNotFound } from "@/components/places/city-not-found";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { ErrorState } from "@/components/ui/page-states";
@@ -16,16 +17,17 @@ import { PriceTable } from "./price-table";
 import { MarketInsightCard, OtherCitiesCard, QuickLinksCard } from "./sidebar-cards";
 import { NearbyYards, TOP_YARDS } from "./top-yards";
 
-// /{country}/{slug} names a city or, failing that, a region of the country (/us/california).
-const RegionPage = lazy(() => import("@/pages/region").then((module) => ({ default: module.Component })));
-
 function pageMeta(city: City | undefined): PageMeta {
   if (!city) return pageText("loading");
   const { name, country } = city;
   return pageText("city", { city: name, country: country.name, currency: country.currency });
 }
 
-export function Component() {
+/**
+ * /{country}/{slug} names a city or, failing that, a region of the country (/us/california):
+ * the router passes the page to hand over to (content/routes.json's "region" of this route).
+ */
+export function Component({ regionPage: RegionPage }: { regionPage?: ComponentType }) {
   const { countryCode = "", citySlug = "" } = useParams();
   const cityQuery = useQuery(cityQueries.detail(citySlug));
   // Start the page's other requests alongside the city's, not after it.
@@ -39,13 +41,14 @@ export function Component() {
   // A missing city hands the route to the region page, which sets the head (or "City Not Found").
   usePageMeta(notFound ? null : pageMeta(city));
 
-  if (notFound) {
+  if (notFound && RegionPage) {
     return (
       <Suspense fallback={<CityPageSkeleton />}>
         <RegionPage />
       </Suspense>
     );
   }
+  if (notFound) return <CityNotFound />;
   if (cityQuery.isError) {
     return (
       <>

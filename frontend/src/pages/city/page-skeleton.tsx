@@ -1,6 +1,6 @@
+import { PriceRowsSkeleton } from "@/components/prices/price-table-skeleton";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { PriceRowsSkeleton } from "./price-table-skeleton";
 
 /** The whole page while the city itself loads: header, overview strip, price table, sidebar. */
 export function CityPageSkeleton() {

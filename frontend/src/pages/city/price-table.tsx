@@ -3,6 +3,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { CityPriceRow } from "@/api/client";
 import { cityQueries } from "@/api/queries";
+import { PriceRowsSkeleton } from "@/components/prices/price-table-skeleton";
+import { UNIT_TITLES } from "@/components/prices/units";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
@@ -13,8 +15,6 @@ import { materialPath } from "@/lib/paths";
 import { useUnit } from "@/lib/use-unit";
 import { ChangeCell, TrendIndicator } from "./price-cells";
 import { DEFAULT_PRICE_SORT, nextPriceSort, type PriceSort, sortPriceRows } from "./price-sort";
-import { PriceRowsSkeleton } from "./price-table-skeleton";
-import { UNIT_TITLES } from "./units";
 
 export function PriceTable({ citySlug, cityName }: { citySlug: string; cityName: string }) {
   const query = useQuery(cityQueries.prices(citySlug));

@@ -2,8 +2,9 @@ import { usePrefetchQuery, useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { ApiError, type Region } from "@/api/client";
 import { regionQueries } from "@/api/queries";
+import { CityNotFound } from "@/components/places/city-not-found";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
-import { ErrorState, NotFoundState } from "@/components/ui/page-states";
+import { ErrorState } from "@/components/ui/page-states";
 import { formatCount } from "@/lib/format";
 import { type PageMeta, usePageMeta } from "@/lib/page-meta";
 import { pageText } from "@/lib/page-texts";
@@ -32,16 +33,7 @@ export function Component() {
   const notFound = query.error instanceof ApiError && query.error.isNotFound;
   usePageMeta(regionMeta(query.data, notFound));
 
-  if (notFound) {
-    return (
-      <NotFoundState
-        title="City Not Found"
-        message="The city you're looking for doesn't exist."
-        linkTo="/"
-        linkLabel="Go Home"
-      />
-    );
-  }
+  if (notFound) return <CityNotFound />;
   if (query.isError) {
     return (
       <>

@@ -2,6 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import type { Region, RegionPriceRow } from "@/api/client";
 import { regionQueries } from "@/api/queries";
+import { PriceRowsSkeleton } from "@/components/prices/price-table-skeleton";
+import { UNIT_TITLES } from "@/components/prices/units";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
@@ -10,8 +12,6 @@ import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatDate, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { materialPath } from "@/lib/paths";
 import { useUnit } from "@/lib/use-unit";
-import { PriceRowsSkeleton } from "@/pages/city/price-table-skeleton";
-import { UNIT_TITLES } from "@/pages/city/units";
 import { nextRegionSort, type RegionSort, regionSortFromParam, regionSortToParam, sortRegionRows } from "./region-sort";
 
 const CELL = "px-1.5 py-2 sm:px-3";

@@ -1,6 +1,6 @@
+import { PriceRowsSkeleton } from "@/components/prices/price-table-skeleton";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { PriceRowsSkeleton } from "@/pages/city/price-table-skeleton";
 
 /** The whole page while the region loads: header, stats, price table and cities. */
 export function RegionPageSkeleton() {

@@ -167,11 +167,11 @@ describe("Region page", () => {
     // and the region is in the cache, both set the title in the same commit: ours must win.
     fetchSpy.mockImplementation(answerJson({ message: "City 'california' not found" }, 404));
     const atCalifornia = { path: PATH, url: "/us/california", seed: seed() };
-    const first = renderRoute(<CityPage />, atCalifornia);
+    const first = renderRoute(<CityPage regionPage={RegionPage} />, atCalifornia);
     expect(await screen.findByRole("heading", { level: 1, name: "California Scrap Metal Prices" })).toBeInTheDocument();
     first.unmount();
     document.title = "";
-    renderRoute(<CityPage />, atCalifornia);
+    renderRoute(<CityPage regionPage={RegionPage} />, atCalifornia);
     expect(await screen.findByRole("heading", { level: 1, name: "California Scrap Metal Prices" })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("California Scrap Metal Prices Today | ScrapIndex"));
     expect(metaContent("robots")).toBe("index,follow");

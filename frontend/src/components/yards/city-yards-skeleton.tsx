@@ -1,5 +1,20 @@
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { YardCardsSkeleton } from "./yard-list";
+
+/** Skeleton cards while a page of yards loads. */
+export const YARD_SKELETONS = 5;
+
+export function YardCardsSkeleton() {
+  return (
+    <ul className="space-y-4">
+      {Array.from({ length: YARD_SKELETONS }, (_, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own
+        <li key={n} data-testid="yard-skeleton">
+          <Skeleton className="h-44" />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** The whole page while the city loads: header, filters, list and the map/stats column. */
 export function CityYardsSkeleton() {
