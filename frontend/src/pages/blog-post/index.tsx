@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { ApiError, type BlogPost } from "@/api/client";
 import { blogQueries } from "@/api/queries";
 import { PostMeta } from "@/components/blog/post-meta";
+import { ShareButton } from "@/components/share/share-button";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { Badge } from "@/components/ui/badge";
 import { ErrorState, NotFoundState } from "@/components/ui/page-states";
@@ -12,7 +13,6 @@ import { pageText } from "@/lib/page-texts";
 import { PostDisclaimer } from "./post-disclaimer";
 import { PostSkeleton } from "./post-skeleton";
 import { RelatedPosts } from "./related-posts";
-import { ShareButton } from "./share-button";
 
 const NOT_FOUND = { title: "Post Not Found", message: "The blog post you're looking for doesn't exist" };
 
@@ -34,7 +34,12 @@ function Article({ post }: { post: BlogPost }) {
       <header className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Badge tone="brand">{post.category}</Badge>
-          <ShareButton title={post.title} text={post.description} slug={post.slug} />
+          <ShareButton
+            title={post.title}
+            text={post.description}
+            copied="The article's link is on your clipboard."
+            event={{ category: "blog", label: post.slug }}
+          />
         </div>
         <h1 className="text-3xl leading-tight font-bold text-slate-900 sm:text-4xl">{post.title}</h1>
         <p className="text-lg leading-8 text-slate-700">{post.description}</p>

@@ -1,11 +1,11 @@
 import { ArrowLeft, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { YardDetail } from "@/api/client";
+import { ShareButton } from "@/components/share/share-button";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { Stars } from "@/components/ui/stars";
 import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
 import { cityYardsPath } from "@/lib/paths";
-import { ShareButton } from "./share-button";
 
 export function YardHeader({ yard }: { yard: YardDetail }) {
   const { city } = yard;
@@ -38,7 +38,12 @@ export function YardHeader({ yard }: { yard: YardDetail }) {
             <OpenBadge isOpen={yardIsOpen(yard)} openLabel="Open Now" />
           </div>
         </div>
-        <ShareButton yard={yard} />
+        <ShareButton
+          title={yard.name}
+          text={`${yard.name}, scrap yard in ${yard.city.name}, ${yard.city.country.name}`}
+          copied="The link to this scrap yard is on your clipboard."
+          event={{ category: "scrap_yards", label: yard.name }}
+        />
       </div>
     </header>
   );

@@ -1,35 +1,39 @@
 import { Share2 } from "lucide-react";
-import type { YardDetail } from "@/api/client";
 import { useToast } from "@/components/feedback/toaster";
 import { Button } from "@/components/ui/button";
-import { trackEvent } from "@/lib/analytics";
+import { trackEvent, type UsageEvent } from "@/lib/analytics";
+
+type Props = {
+  /** What the share sheet says about the page. */
+  title: string;
+  text: string;
+  /** The toast's words once the link is on the clipboard ("The article's link is …"). */
+  copied: string;
+  event: Omit<UsageEvent, "action">;
+};
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
 
 /** The native share sheet where there is one; otherwise the page's address goes to the clipboard. */
-export function ShareButton({ yard }: { yard: YardDetail }) {
+export function ShareButton({ title, text, copied, event }: Props) {
   const toast = useToast();
   const share = async () => {
     const url = window.location.href;
-    trackEvent({ action: "share", category: "scrap_yards", label: yard.name });
+    trackEvent({ action: "share", ...event });
     if (typeof navigator.share === "function") {
       try {
-        await navigator.share({
-          title: yard.name,
-          text: `${yard.name}, scrap yard in ${yard.city.name}, ${yard.city.country.name}`,
-          url,
-        });
+        await navigator.share({ title, text, url });
         return;
       } catch (error) {
-        if (isAbort(error)) return; // the user closed the share sheet
+        if (isAbort(error)) return; // the person closed the share sheet
         // Any other refusal: fall back to copying the link.
       }
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: "Link copied", description: "The link to this scrap yard is on your clipboard." });
+      toast({ title: "Link copied", description: copied });
     } catch {
       toast({ variant: "destructive", title: "Could not copy the link", description: url });
     }
