@@ -1,5 +1,5 @@
-import { useSearchParams } from "react-router";
 import type { YardSort, YardStatus } from "@/api/queries";
+import { oneOf, pageNumber, useUrlState, withChanges } from "@/lib/url-state";
 
 /** SPEC §9: the city yards page shows 10 yards a page. */
 export const PAGE_SIZE = 10;
@@ -20,25 +20,23 @@ export const SORT_OPTIONS: readonly { value: CityYardSort; label: string }[] = [
 
 export type YardParams = { page: number; status: YardStatus; sort: CityYardSort; q: string };
 
+const DEFAULTS: YardParams = { page: 1, status: "all", sort: "rating", q: "" };
+const STATUSES = STATUS_OPTIONS.map((option) => option.value);
+const SORTS = SORT_OPTIONS.map((option) => option.value);
+
 /** Reads the page's state from the URL; anything unknown falls back to the defaults. */
 export function parseYardParams(params: URLSearchParams): YardParams {
-  const page = Number(params.get("page"));
-  const status = STATUS_OPTIONS.find((option) => option.value === params.get("status"))?.value ?? "all";
-  const sort = SORT_OPTIONS.find((option) => option.value === params.get("sort"))?.value ?? "rating";
-  return { page: Number.isInteger(page) && page >= 1 ? page : 1, status, sort, q: params.get("q") ?? "" };
+  return {
+    page: pageNumber(params.get("page")),
+    status: oneOf(params.get("status"), STATUSES, DEFAULTS.status),
+    sort: oneOf(params.get("sort"), SORTS, DEFAULTS.sort),
+    q: params.get("q") ?? "",
+  };
 }
-
-const DEFAULTS: Record<keyof YardParams, string> = { page: "1", status: "all", sort: "rating", q: "" };
 
 /** Writes changes into the URL, leaving defaults out so plain URLs stay plain. */
 export function withYardParams(current: URLSearchParams, changes: Partial<YardParams>): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const [key, value] of Object.entries(changes) as [keyof YardParams, string | number][]) {
-    const text = String(value);
-    if (text === DEFAULTS[key]) next.delete(key);
-    else next.set(key, text);
-  }
-  return next;
+  return withChanges(current, changes, DEFAULTS);
 }
 
 /**
@@ -47,15 +45,12 @@ export function withYardParams(current: URLSearchParams, changes: Partial<YardPa
  * sort starts again at page 1.
  */
 export function useYardParams() {
-  const [params, setParams] = useSearchParams();
-  const state = parseYardParams(params);
-  const update = (changes: Partial<YardParams>, replace = false) =>
-    setParams((current) => withYardParams(current, changes), { replace, preventScrollReset: true });
+  const { state, update } = useUrlState(parseYardParams, DEFAULTS);
   return {
     ...state,
-    setPage: (page: number, replace = false) => update({ page }, replace),
+    setPage: (page: number, replace = false) => update({ page }, { replace }),
     setStatus: (status: YardStatus) => update({ status, page: 1 }),
     setSort: (sort: CityYardSort) => update({ sort, page: 1 }),
-    setQuery: (q: string) => update({ q }, true),
+    setQuery: (q: string) => update({ q }, { replace: true }),
   };
 }
