@@ -1,4 +1,6 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import { AlertTriangle, SearchX } from "lucide-react";
+import type { ReactNode } from "react";
 import { errorMessage } from "@/api/client";
 import { Button, ButtonLink } from "./button";
 
@@ -54,4 +56,22 @@ export function EmptyState({ title, hint }: { title: string; hint?: string }) {
       {hint && <p className="mt-1 text-sm text-slate-600">{hint}</p>}
     </div>
   );
+}
+
+type QueryStateProps<T> = {
+  query: UseQueryResult<T>;
+  /** Shown while the first answer is on its way (a skeleton). */
+  loading: ReactNode;
+  /** Whether an answer has nothing to show, and what to show then. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+};
+
+/** The chain every section of a page goes through: loading, failed (with a retry), empty, shown. */
+export function QueryState<T>({ query, loading, isEmpty, empty, children }: QueryStateProps<T>) {
+  if (query.isPending) return loading;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (isEmpty?.(query.data)) return empty;
+  return children(query.data);
 }

@@ -5,7 +5,7 @@ import type { LegalItem } from "@/api/client";
 import { countryQueries } from "@/api/queries";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState, ErrorState } from "@/components/ui/page-states";
+import { EmptyState, QueryState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 
 const CATEGORY_TONES: Record<string, "brand" | "neutral" | "warning" | "danger"> = {
@@ -41,32 +41,37 @@ export function LegalPanel({
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        {query.isPending ? (
-          <LoadingRegion label="Loading legal guidance">
-            <div className="space-y-3">
-              {[1, 2, 3, 4].map((n) => (
-                <Skeleton key={n} className="h-24" />
-              ))}
-            </div>
-          </LoadingRegion>
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => query.refetch()} />
-        ) : query.data.length === 0 ? (
-          <EmptyState
-            title="No specific laws available"
-            hint={`Contact local authorities for current regulations in ${cityName}`}
-          />
-        ) : (
-          <>
-            <ul className="space-y-3">
-              {query.data.map((item) => (
-                <LegalRule key={item.title} item={item} />
-              ))}
-            </ul>
-            <Disclaimer />
-            <ComplianceTips />
-          </>
-        )}
+        <QueryState
+          query={query}
+          loading={
+            <LoadingRegion label="Loading legal guidance">
+              <div className="space-y-3">
+                {[1, 2, 3, 4].map((n) => (
+                  <Skeleton key={n} className="h-24" />
+                ))}
+              </div>
+            </LoadingRegion>
+          }
+          isEmpty={(data) => data.length === 0}
+          empty={
+            <EmptyState
+              title="No specific laws available"
+              hint={`Contact local authorities for current regulations in ${cityName}`}
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <ul className="space-y-3">
+                {data.map((item) => (
+                  <LegalRule key={item.title} item={item} />
+                ))}
+              </ul>
+              <Disclaimer />
+              <ComplianceTips />
+            </>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { CityOverview } from "@/api/client";
 import { cityQueries } from "@/api/queries";
 import { Card } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/page-states";
+import { QueryState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { materialPath } from "@/lib/paths";
@@ -15,9 +15,11 @@ const GRID = "grid grid-cols-2 gap-3 lg:grid-cols-4";
 export function OverviewStrip({ citySlug }: { citySlug: string }) {
   const query = useQuery(cityQueries.overview(citySlug));
   const [unit] = useUnit();
-  if (query.isPending) return <OverviewSkeleton />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
-  return <OverviewCards overview={query.data} unit={unit} />;
+  return (
+    <QueryState query={query} loading={<OverviewSkeleton />}>
+      {(overview) => <OverviewCards overview={overview} unit={unit} />}
+    </QueryState>
+  );
 }
 
 export function OverviewSkeleton() {

@@ -6,7 +6,7 @@ import { cityQueries } from "@/api/queries";
 import { PriceRowsSkeleton } from "@/components/prices/price-table-skeleton";
 import { UNIT_TITLES } from "@/components/prices/units";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState, ErrorState } from "@/components/ui/page-states";
+import { EmptyState, QueryState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/ui/sort-header";
 import { UnitToggle } from "@/components/ui/unit-toggle";
@@ -26,17 +26,18 @@ export function PriceTable({ citySlug, cityName }: { citySlug: string; cityName:
         <UnitToggle />
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <LoadingRegion label="Loading prices">
-            <PriceRowsSkeleton />
-          </LoadingRegion>
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => query.refetch()} />
-        ) : query.data.length === 0 ? (
-          <EmptyState title="No price data available" />
-        ) : (
-          <PriceRows rows={query.data} unit={unit} cityName={cityName} />
-        )}
+        <QueryState
+          query={query}
+          loading={
+            <LoadingRegion label="Loading prices">
+              <PriceRowsSkeleton />
+            </LoadingRegion>
+          }
+          isEmpty={(data) => data.length === 0}
+          empty={<EmptyState title="No price data available" />}
+        >
+          {(data) => <PriceRows rows={data} unit={unit} cityName={cityName} />}
+        </QueryState>
       </CardContent>
     </Card>
   );

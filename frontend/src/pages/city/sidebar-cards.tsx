@@ -5,7 +5,7 @@ import type { City } from "@/api/client";
 import { cityQueries } from "@/api/queries";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/page-states";
+import { QueryState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { cityPath, cityYardsPath, materialPath } from "@/lib/paths";
 import { useUnit } from "@/lib/use-unit";
@@ -34,28 +34,26 @@ export function OtherCitiesCard({ city }: { city: City }) {
         <CardTitle>Other Cities</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        {query.isPending ? (
-          <LinesSkeleton label="Loading other cities" count={3} />
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => query.refetch()} />
-        ) : (
-          <ul className="space-y-1">
-            {pickOtherCities(query.data, city).map((other) => (
-              <li key={other.slug}>
-                <Link
-                  to={cityPath(other)}
-                  className="flex items-center justify-between gap-2 rounded-md px-2 py-2 hover:bg-slate-50"
-                >
-                  <span className="flex items-center gap-2">
-                    <MapPin aria-hidden="true" className="h-4 w-4 text-slate-500" />
-                    <span className="font-medium text-slate-900">{other.name}</span>
-                  </span>
-                  <span className="text-xs text-slate-600">{other.country.name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={query} loading={<LinesSkeleton label="Loading other cities" count={3} />}>
+          {(data) => (
+            <ul className="space-y-1">
+              {pickOtherCities(data, city).map((other) => (
+                <li key={other.slug}>
+                  <Link
+                    to={cityPath(other)}
+                    className="flex items-center justify-between gap-2 rounded-md px-2 py-2 hover:bg-slate-50"
+                  >
+                    <span className="flex items-center gap-2">
+                      <MapPin aria-hidden="true" className="h-4 w-4 text-slate-500" />
+                      <span className="font-medium text-slate-900">{other.name}</span>
+                    </span>
+                    <span className="text-xs text-slate-600">{other.country.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <Link to="/cities" className={LINK}>
           View all cities <ArrowRight aria-hidden="true" className="h-4 w-4" />
         </Link>

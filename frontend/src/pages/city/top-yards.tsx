@@ -6,7 +6,7 @@ import type { City, Yard } from "@/api/client";
 import { cityQueries } from "@/api/queries";
 import { YardMap } from "@/components/map/yard-map";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState, ErrorState } from "@/components/ui/page-states";
+import { EmptyState, QueryState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { Stars } from "@/components/ui/stars";
 import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
@@ -39,25 +39,28 @@ export function NearbyYards({ city }: { city: City }) {
           )
         )}
         <h3 className="font-semibold text-slate-900">Top Rated Yards</h3>
-        {query.isPending ? (
-          <LoadingRegion label="Loading scrap yards">
-            <div className="space-y-3">
-              {[1, 2, 3].map((n) => (
-                <Skeleton key={n} className="h-20" />
+        <QueryState
+          query={query}
+          loading={
+            <LoadingRegion label="Loading scrap yards">
+              <div className="space-y-3">
+                {[1, 2, 3].map((n) => (
+                  <Skeleton key={n} className="h-20" />
+                ))}
+              </div>
+            </LoadingRegion>
+          }
+          isEmpty={(data) => data.data.length === 0}
+          empty={<EmptyState title={`No scrap yards found in ${city.name}`} />}
+        >
+          {(data) => (
+            <ul className="space-y-3">
+              {data.data.map((yard) => (
+                <YardItem key={yard.id} yard={yard} />
               ))}
-            </div>
-          </LoadingRegion>
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => query.refetch()} />
-        ) : query.data.data.length === 0 ? (
-          <EmptyState title={`No scrap yards found in ${city.name}`} />
-        ) : (
-          <ul className="space-y-3">
-            {query.data.data.map((yard) => (
-              <YardItem key={yard.id} yard={yard} />
-            ))}
-          </ul>
-        )}
+            </ul>
+          )}
+        </QueryState>
         <Link
           to={cityYardsPath(city)}
           className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"

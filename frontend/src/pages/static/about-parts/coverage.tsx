@@ -4,7 +4,7 @@ import type { Country } from "@/api/client";
 import { countryQueries } from "@/api/queries";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/page-states";
+import { QueryState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { currencySymbol, formatCount } from "@/lib/format";
 
@@ -54,9 +54,15 @@ function CoverageSkeleton() {
 
 /** Countries, currencies and city/yard counts, all as the API reports them. */
 export function Coverage() {
-  const { data: countries, error, isPending, refetch } = useQuery(countryQueries.list());
-  if (isPending) return <CoverageSkeleton />;
-  if (error) return <ErrorState error={error} onRetry={() => refetch()} />;
+  const query = useQuery(countryQueries.list());
+  return (
+    <QueryState query={query} loading={<CoverageSkeleton />}>
+      {(countries) => <CoverageFigures countries={countries} />}
+    </QueryState>
+  );
+}
+
+function CoverageFigures({ countries }: { countries: readonly Country[] }) {
   const cities = countries.reduce((sum, country) => sum + country.cityCount, 0);
   const yards = countries.reduce((sum, country) => sum + country.yardCount, 0);
   return (
