@@ -9,7 +9,7 @@ NODE_INSTALLED := $(FRONTEND)/node_modules/.installed
 FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/public -type f 2>/dev/null) $(FRONTEND)/index.html $(FRONTEND)/vite.config.ts content/page-meta.json content/routes.json
 FRONTEND_BUILT := $(FRONTEND)/dist/index.html
 
-.PHONY: help install run serve db demo test lint typecheck pytest bench clean \
+.PHONY: help install run serve db demo test lint typecheck pytest unit bench clean \
 	frontend frontend-check api-types api-types-check e2e
 
 help: ## List the targets
@@ -57,6 +57,9 @@ typecheck: install ## mypy --strict
 
 pytest: install $(FRONTEND_BUILT) ## The test suite (the route-table test reads the built app)
 	$(BIN)/pytest
+
+unit: install ## The fast tests alone: pure rules, no database, server or browser (seconds)
+	$(BIN)/pytest tests/unit
 
 api-types: install $(NODE_INSTALLED) ## Regenerate the front end's API types from the OpenAPI schema
 	$(BIN)/scrapindex openapi --output build/openapi.json

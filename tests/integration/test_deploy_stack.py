@@ -14,8 +14,8 @@ from scrapindex.db import create_db_engine
 from scrapindex.models import ContactMessage
 from tests.databases import IMPORT_DEMO, PostgresTemplates
 from tests.deploy_stack import Stack, find_nginx, production_stack
+from tests.integration.test_web_pages import TEMPLATE, read_page
 from tests.needs import unavailable
-from tests.test_web_pages import TEMPLATE, read_page
 
 pytestmark = pytest.mark.postgres
 

@@ -29,7 +29,7 @@ from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR, FreshDatabase
 from tests.databases import fingerprint
 
-FIXTURES = Path(__file__).parent / "fixtures" / "imports"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
 SERIES = 75 * 34  # cities x materials
 CURRENCIES = 7
 STALE_DAYS = 3

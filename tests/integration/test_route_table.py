@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from scrapindex.settings import PROJECT_ROOT
 from scrapindex.web.route_table import PageSpec, Route, fill, find_route, load_routes
 from tests.conftest import CONTENT_DIR
+from tests.integration.test_web_pages import app_client, read_page
 from tests.needs import unavailable
-from tests.test_web_pages import app_client, read_page
 
 MANIFEST = PROJECT_ROOT / "frontend" / "dist" / ".vite" / "manifest.json"
 # One address per route the server renders, and what it shows there.

@@ -14,7 +14,7 @@ from scrapindex.settings import Settings
 from tests.conftest import CONTENT_DIR, FreshDatabase
 from tests.databases import IMPORT_DEMO, count_rows, fingerprint
 
-FIXTURES = Path(__file__).parent / "fixtures" / "imports"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
 OVERPASS = FIXTURES / "overpass_scrap_yards.json"
 
 

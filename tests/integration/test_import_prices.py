@@ -20,7 +20,7 @@ from scrapindex.settings import Settings, get_settings
 from tests.conftest import CONTENT_DIR, FreshDatabase
 from tests.databases import IMPORT_DEMO, fingerprint
 
-FIXTURES = Path(__file__).parent / "fixtures" / "imports"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
 FEED = "Northern Metals Exchange"
 HEADER = "date,country,city,material,price,currency,unit,source\n"
 

@@ -17,7 +17,7 @@ from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR, FreshDatabase
 from tests.databases import IMPORT_DEMO, fingerprint
 
-FIXTURES = Path(__file__).parent / "fixtures" / "imports"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
 FEED = "Central Bank Feed"
 
 

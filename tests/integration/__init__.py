@@ -1,0 +1,1 @@
+"""The real app on real databases (SQLite, PostgreSQL) and real servers (nginx, faults)."""

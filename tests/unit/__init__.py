@@ -1,0 +1,1 @@
+"""Pure functions and rules: no database, server or browser."""
