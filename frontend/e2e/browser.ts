@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
 // Debian's Chromium, never a downloaded browser. As root it needs --no-sandbox.
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -77,14 +77,27 @@ export function queryDatabase(databasePath: string, sql: string): string {
   return execFileSync(join(ROOT, ".venv", "bin", "python"), ["-c", script, databasePath, sql], { encoding: "utf8" });
 }
 
+/** The end of the app's log, for a failed test: what the server said while it ran. */
+function printAppLogTail(lines = 40): void {
+  const path = inject("appLog");
+  const tail = readFileSync(path, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  console.error(`--- the last ${lines} lines of ${path} ---\n${tail}`);
+}
+
 /**
  * One browser for the test file; returns `open(path, viewport)`, which loads a page in a fresh
- * context, waits for the network to settle and fails on any uncaught page error.
+ * context, waits for the network to settle and fails on any uncaught page error. Every context
+ * a test opened is closed after it, whether it passed or failed.
  */
 export function browserPages(baseURL: string) {
   let browser: Browser | undefined;
+  const opened: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterEach(async ({ task }) => {
+    await Promise.all(opened.splice(0).map((context) => context.close()));
+    if (task.result?.state === "fail") printAppLogTail();
   });
   afterAll(async () => {
     await browser?.close();
@@ -96,6 +109,7 @@ export function browserPages(baseURL: string) {
   ): Promise<Page> => {
     if (!browser) throw new Error("the browser has not started");
     const context = await newContext(browser, baseURL, viewport, serviceWorkers);
+    opened.push(context);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

@@ -28,21 +28,18 @@ describe("first load with embedded data", () => {
     await page.getByRole("heading", { name: "Johannesburg Scrap Metal Prices" }).waitFor();
     await page.getByRole("table").first().locator("tbody tr").first().waitFor();
     expect(requests, requests.join(" ")).toEqual([]);
-    await page.context().close();
   });
 
   it("shows a missing city's not-found screen without asking the API again", async () => {
     const { page, requests } = await openRecording("/za/atlantis");
     await page.getByRole("heading", { name: "City Not Found" }).waitFor();
     expect(requests, requests.join(" ")).toEqual([]);
-    await page.context().close();
   });
 
   it("renders a yard and its city's prices from the embedded data", async () => {
     const { page, requests } = await openRecording("/scrap-yard/1");
     await page.getByText("Services & Features").waitFor();
     expect(requests.filter((r) => r.startsWith("/api/scrap-yards/1") || r.includes("/prices"))).toEqual([]);
-    await page.context().close();
   });
 
   it("answers unknown pages with a real 404 and still shows the app's not-found screen", async () => {
@@ -50,7 +47,6 @@ describe("first load with embedded data", () => {
     const response = await page.goto("/no-such-page", { waitUntil: "networkidle" });
     expect(response?.status()).toBe(404);
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await page.context().close();
   });
 });
 
@@ -63,6 +59,5 @@ describe("service worker", () => {
     await page.context().setOffline(true);
     await page.reload({ waitUntil: "domcontentloaded" });
     await page.getByRole("heading", { name: "Durban Scrap Metal Prices" }).waitFor();
-    await page.context().close();
   });
 });

@@ -1,18 +1,22 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 
 // Starts the real Python app on a freshly seeded SQLite database for the browser tests.
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const CLI = join(ROOT, ".venv", "bin", "scrapindex");
+// The app's own output (seeding, access log) goes here, not into the test run's output; a
+// failing test prints its end (see browser.ts).
+export const APP_LOG = join(ROOT, "test-artifacts", "e2e-app.log");
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     databasePath: string;
+    appLog: string;
   }
 }
 
@@ -44,16 +48,21 @@ async function waitForServer(url: string, server: ChildProcess): Promise<void> {
 export default async function setup(project: TestProject): Promise<() => void> {
   const dataDir = mkdtempSync(join(tmpdir(), "scrapindex-e2e-"));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", API_CACHE_SECONDS: "60" };
-  execFileSync(CLI, ["db", "upgrade"], { env, stdio: "inherit" });
-  execFileSync(CLI, ["demo", "seed", "--days", "40"], { env, stdio: "inherit" });
+  mkdirSync(dirname(APP_LOG), { recursive: true });
+  const log = openSync(APP_LOG, "w");
+  const stdio: ["ignore", number, number] = ["ignore", log, log];
+  execFileSync(CLI, ["db", "upgrade"], { env, stdio });
+  execFileSync(CLI, ["demo", "seed", "--days", "40"], { env, stdio });
   const port = await freePort();
-  const server = spawn(CLI, ["serve", "--port", String(port)], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const server = spawn(CLI, ["serve", "--port", String(port)], { env, stdio });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForServer(`${baseURL}/api/stats`, server);
   project.provide("baseURL", baseURL);
   project.provide("databasePath", join(dataDir, "scrapindex.sqlite3"));
+  project.provide("appLog", APP_LOG);
   return () => {
     server.kill("SIGTERM");
+    closeSync(log);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -122,7 +122,6 @@ describe.each(["desktop", "phone"] as const)("every page at %s width", (viewport
       }
       await screenshot(page, `${name}-${viewport}`);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.context().close();
     },
   );
 });
@@ -144,7 +143,6 @@ describe("header search", () => {
     await page.getByText("No results found.").waitFor();
     await box.press("Escape");
     await expect.poll(() => page.getByText("No results found.").count()).toBe(0);
-    await page.context().close();
   });
 
   it("works from the mobile menu", async () => {
@@ -158,7 +156,6 @@ describe("header search", () => {
       .click();
     await page.waitForURL("**/material/copper");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
-    await page.context().close();
   });
 });
 
@@ -170,7 +167,6 @@ describe("lists and tables", () => {
     expect(await mainText(page)).not.toContain("Johannesburg");
     await page.getByPlaceholder("Search cities or countries...").fill("zzzz");
     await page.getByText("No cities found").waitFor();
-    await page.context().close();
   });
 
   it("filters materials by category", async () => {
@@ -179,7 +175,6 @@ describe("lists and tables", () => {
     const text = await mainText(page);
     expect(text).toContain("Yellow Brass");
     expect(text).not.toContain("Bare Bright Copper");
-    await page.context().close();
   });
 
   it("sorts the city price table by material and by price", async () => {
@@ -192,7 +187,6 @@ describe("lists and tables", () => {
     await table.getByRole("button", { name: /Material/ }).click();
     const ascending = await firstCells();
     expect(ascending).toEqual([...descending].reverse());
-    await page.context().close();
   });
 
   it("sorts the material's all-markets table by city", async () => {
@@ -204,7 +198,6 @@ describe("lists and tables", () => {
     const cities = await table.locator("tbody tr > :first-child").allInnerTexts();
     expect(cities.length).toBeGreaterThan(10);
     expect(cities).toEqual([...cities].sort((a, b) => a.localeCompare(b)));
-    await page.context().close();
   });
 });
 
@@ -222,7 +215,6 @@ describe("contact form", () => {
     expect(
       queryDatabase(databasePath, `select name, email from contact_messages where subject = '${subject}'`),
     ).toContain("pieter@example.org");
-    await page.context().close();
   });
 });
 
@@ -234,6 +226,5 @@ describe("not found", () => {
       window.dispatchEvent(new PopStateEvent("popstate"));
     });
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await page.context().close();
   });
 });

@@ -24,7 +24,6 @@ describe("global directory", () => {
     await expect.poll(() => showing(page)).toMatch(/^Showing 21-40 of/);
     await expect.poll(() => cardTitles(page)).not.toEqual(firstPage);
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
-    await page.context().close();
   });
 
   it("combines country, city and status filters, and keeps the city when the country changes", async () => {
@@ -45,7 +44,6 @@ describe("global directory", () => {
     await page.getByText("No scrap yards found").first().waitFor();
     await page.getByText("Try adjusting your search criteria").waitFor();
     await screenshot(page, "directory-no-match");
-    await page.context().close();
   });
 
   it("shows at most 100 markers in map view", async () => {
@@ -62,7 +60,6 @@ describe("global directory", () => {
     };
     await expect.poll(fewerButSome, { timeout: 15_000 }).toBe(true);
     await screenshot(page, "directory-map");
-    await page.context().close();
   });
 });
 
@@ -76,14 +73,12 @@ describe("city scrap yards", () => {
     await page.getByLabel(/Status/).selectOption({ label: "Closed" });
     await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBeNull();
     expect(await page.locator(".leaflet-marker-icon").count()).toBeGreaterThan(0);
-    await page.context().close();
   });
 
   it("follows the old /scrap-yards/{city} address to the city's yards", async () => {
     const page = await open("/scrap-yards/durban");
     await page.waitForURL("**/za/durban/scrap-yards");
     await page.getByRole("heading", { name: "Scrap Yards in Durban" }).waitFor();
-    await page.context().close();
   });
 });
 
@@ -104,7 +99,6 @@ describe("scrap yard detail", () => {
     await page.getByRole("button", { name: /Share/ }).click();
     await page.getByText("Link copied").first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
-    await context.close();
   });
 });
 
@@ -118,7 +112,6 @@ describe("regions and insights", () => {
     await page.getByRole("link", { name: "Los Angeles" }).first().click();
     await page.waitForURL("**/us/los-angeles");
     await page.getByRole("heading", { name: "Los Angeles Scrap Metal Prices" }).waitFor();
-    await page.context().close();
   });
 
   it("shows the week's movers with links to the material", async () => {
@@ -128,6 +121,5 @@ describe("regions and insights", () => {
     const href = await link.getAttribute("href");
     await link.click();
     await page.waitForURL(`**${href}`);
-    await page.context().close();
   });
 });
