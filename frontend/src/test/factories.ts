@@ -1,0 +1,106 @@
+// Test data built on the generated API types: a test names what matters to it (a city's name, a
+// price) and the factory fills in the rest the way the API does, so fixtures cannot drift from
+// the schema and derived fields (a price's change and trend, a page's count) stay consistent.
+import type { City, CityPriceRow, Schemas, WeeklyHours, Yard } from "@/api/client";
+import { hoursLines } from "@/lib/hours";
+
+export const DEMO_SOURCE = { name: "ScrapIndex demo data (generated, not real quotes)", kind: "demo" };
+
+const COUNTRIES: Record<string, { name: string; currency: string }> = {
+  ZA: { name: "South Africa", currency: "ZAR" },
+  US: { name: "United States", currency: "USD" },
+  AU: { name: "Australia", currency: "AUD" },
+  GB: { name: "United Kingdom", currency: "GBP" },
+  CA: { name: "Canada", currency: "CAD" },
+  NZ: { name: "New Zealand", currency: "NZD" },
+  ES: { name: "Spain", currency: "EUR" },
+};
+
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+type CityFields = Pick<City, "id" | "name" | "latitude" | "longitude" | "timeZone"> & {
+  countryCode: string;
+  slug?: string;
+  region?: City["region"];
+};
+
+export function makeCity({ countryCode, slug, region = null, ...fields }: CityFields): City {
+  const country = COUNTRIES[countryCode];
+  if (!country) throw new Error(`no test country ${countryCode}`);
+  return { ...fields, slug: slug ?? slugOf(fields.name), country: { code: countryCode, ...country }, region };
+}
+
+export type MaterialRef = Schemas["MaterialRef"];
+
+export function makeMaterial(
+  id: number,
+  name: string,
+  category: string,
+  { slug = slugOf(name), grade = null }: { slug?: string; grade?: string | null } = {},
+): MaterialRef {
+  return { id, name, slug, grade, category };
+}
+
+/** A city's latest price of a material; change, its percentage and the trend follow from the two prices. */
+export function makeCityPriceRow(
+  id: number,
+  city: City,
+  material: MaterialRef,
+  price: string,
+  previousPrice: string | null,
+  { date = "2026-11-22", updatedAt = `${date}T00:00:00Z` }: { date?: string; updatedAt?: string } = {},
+): CityPriceRow {
+  const change = previousPrice === null ? null : Number(price) - Number(previousPrice);
+  const percent =
+    previousPrice === null || Number(previousPrice) === 0 ? null : ((change ?? 0) / Number(previousPrice)) * 100;
+  return {
+    id,
+    materialId: material.id,
+    cityId: city.id,
+    price,
+    currency: city.country.currency,
+    unit: "kg",
+    date,
+    updatedAt,
+    previousPrice,
+    change: change === null ? null : change.toFixed(2),
+    changePercent: percent === null ? null : Math.round(percent * 10) / 10,
+    trend: change === null || Math.abs(change) < 0.005 ? "flat" : change > 0 ? "up" : "down",
+    source: DEMO_SOURCE,
+    material,
+  };
+}
+
+/** Weekly hours: Monday to Friday (days 0-4) from opens to closes, Saturday to saturdayCloses. */
+export function weekHours(opens: string, closes: string, saturdayCloses?: string): WeeklyHours {
+  const weekdays = [0, 1, 2, 3, 4].map((day) => ({ day, opens, closes }));
+  return saturdayCloses ? [...weekdays, { day: 5, opens, closes: saturdayCloses }] : weekdays;
+}
+
+type YardFields = Pick<Yard, "id" | "name" | "address" | "latitude" | "longitude"> & Partial<Yard>;
+
+/** A yard of a city; its hours text is written from its weekly hours, as the server writes it. */
+export function makeYard(city: City, fields: YardFields): Yard {
+  const weeklyHours = fields.weeklyHours ?? [];
+  return {
+    phone: null,
+    email: null,
+    website: null,
+    rating: null,
+    reviewCount: 0,
+    isOpen: null,
+    openingHours: weeklyHours.length > 0 ? hoursLines(weeklyHours).join("\n") : null,
+    city,
+    ...fields,
+    weeklyHours,
+  };
+}
+
+/** One page of a paged answer, its pagination worked out as the API does. */
+export function makePage<T>(data: T[], { page = 1, limit = data.length || 1, total = data.length } = {}) {
+  return { data, pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit } };
+}
