@@ -75,10 +75,10 @@ export function makeCityPriceRow(
   };
 }
 
-/** Weekly hours: Monday to Friday (days 0-4) from opens to closes, Saturday to saturdayCloses. */
-export function weekHours(opens: string, closes: string, saturdayCloses?: string): WeeklyHours {
+/** Weekly hours: Monday to Friday (days 0-4) from opens to closes; Saturday when given. */
+export function weekHours(opens: string, closes: string, saturday?: { opens?: string; closes: string }): WeeklyHours {
   const weekdays = [0, 1, 2, 3, 4].map((day) => ({ day, opens, closes }));
-  return saturdayCloses ? [...weekdays, { day: 5, opens, closes: saturdayCloses }] : weekdays;
+  return saturday ? [...weekdays, { day: 5, opens: saturday.opens ?? opens, closes: saturday.closes }] : weekdays;
 }
 
 type YardFields = Pick<Yard, "id" | "name" | "address" | "latitude" | "longitude"> & Partial<Yard>;

@@ -1,50 +1,36 @@
 // Fixtures copied from the live API: GET /api/cities/johannesburg and
 // GET /api/cities/johannesburg/scrap-yards?limit=10 (9 yards, one page).
-import type { City, Schemas, Yard } from "@/api/client";
-import { hoursLines } from "@/lib/hours";
+import type { Schemas, WeeklyHours, Yard } from "@/api/client";
+import { makeCity, makePage, makeYard, weekHours } from "@/test/factories";
 
 type CityYardPage = Schemas["CityYardPage"];
 
-export const johannesburg: City = {
+export const johannesburg = makeCity({
   id: 1,
   name: "Johannesburg",
-  slug: "johannesburg",
+  countryCode: "ZA",
   latitude: -26.2041,
   longitude: 28.0473,
   timeZone: "Africa/Johannesburg",
-  country: { code: "ZA", name: "South Africa", currency: "ZAR" },
   region: { slug: "gauteng", name: "Gauteng" },
-};
+});
 
-/** Monday to Friday `opens`-`closes`, Saturday 08:00-`saturdayCloses`, Sunday closed (the API's shape). */
-function weekHours(opens: string, closes: string, saturdayCloses: string) {
-  const weeklyHours = [0, 1, 2, 3, 4].map((day) => ({ day, opens, closes }));
-  weeklyHours.push({ day: 5, opens: "08:00", closes: saturdayCloses });
-  return { weeklyHours, openingHours: hoursLines(weeklyHours).join("\n") };
-}
+/** Monday to Friday `opens`-`closes`, Saturday 08:00-`saturdayCloses`, Sunday closed. */
+const hours = (opens: string, closes: string, saturdayCloses: string) =>
+  weekHours(opens, closes, { opens: "08:00", closes: saturdayCloses });
 
 type Row = [number, string, string, string | null, string | null, number | null, number, number, number];
 
 function yard(
   [id, name, address, phone, website, rating, reviewCount, latitude, longitude]: Row,
-  hours: ReturnType<typeof weekHours>,
+  weeklyHours: WeeklyHours,
 ): Yard {
   const email = `info@${name.toLowerCase().replaceAll(" ", "-")}-johannesburg.example.com`;
-  return {
-    id,
-    name,
-    address,
-    phone,
-    email,
-    website,
-    rating,
-    reviewCount,
+  return makeYard(johannesburg, {
+    ...{ id, name, address, phone, email, website, rating, reviewCount, latitude, longitude },
     isOpen: false,
-    ...hours,
-    latitude,
-    longitude,
-    city: johannesburg,
-  };
+    weeklyHours,
+  });
 }
 
 // The API's order for sort=rating: best first, unrated last.
@@ -61,7 +47,7 @@ export const johannesburgYards: Yard[] = [
       -26.179157,
       28.125762,
     ],
-    weekHours("08:00", "17:30", "13:00"),
+    hours("08:00", "17:30", "13:00"),
   ),
   yard(
     [
@@ -75,7 +61,7 @@ export const johannesburgYards: Yard[] = [
       -26.239423,
       28.080391,
     ],
-    weekHours("07:00", "18:00", "12:00"),
+    hours("07:00", "18:00", "12:00"),
   ),
   yard(
     [
@@ -89,7 +75,7 @@ export const johannesburgYards: Yard[] = [
       -26.240385,
       28.11806,
     ],
-    weekHours("07:30", "16:30", "13:00"),
+    hours("07:30", "16:30", "13:00"),
   ),
   yard(
     [
@@ -103,7 +89,7 @@ export const johannesburgYards: Yard[] = [
       -26.15467,
       28.072641,
     ],
-    weekHours("08:00", "17:00", "13:00"),
+    hours("08:00", "17:00", "13:00"),
   ),
   yard(
     [
@@ -117,7 +103,7 @@ export const johannesburgYards: Yard[] = [
       -26.159544,
       28.069632,
     ],
-    weekHours("08:00", "16:00", "12:00"),
+    hours("08:00", "16:00", "12:00"),
   ),
   yard(
     [
@@ -131,7 +117,7 @@ export const johannesburgYards: Yard[] = [
       -26.165542,
       28.01777,
     ],
-    weekHours("08:00", "17:00", "12:00"),
+    hours("08:00", "17:00", "12:00"),
   ),
   yard(
     [
@@ -145,7 +131,7 @@ export const johannesburgYards: Yard[] = [
       -26.155229,
       28.108848,
     ],
-    weekHours("08:30", "16:30", "13:00"),
+    hours("08:30", "16:30", "13:00"),
   ),
   yard(
     [
@@ -159,7 +145,7 @@ export const johannesburgYards: Yard[] = [
       -26.185808,
       27.957169,
     ],
-    weekHours("08:00", "16:00", "12:00"),
+    hours("08:00", "16:00", "12:00"),
   ),
   yard(
     [
@@ -173,13 +159,13 @@ export const johannesburgYards: Yard[] = [
       -26.222965,
       28.001664,
     ],
-    weekHours("07:30", "18:00", "13:00"),
+    hours("07:30", "18:00", "13:00"),
   ),
 ];
 
-/** A page of yards as the API answers it. */
+/** A page of yards as the API answers it (10 a page). */
 export function yardPage(data: Yard[], { page = 1, total = data.length, limit = 10 } = {}): CityYardPage {
-  return { data, pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit } };
+  return makePage(data, { page, total, limit });
 }
 
 export const johannesburgPage = yardPage(johannesburgYards);

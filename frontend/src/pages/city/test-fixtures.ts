@@ -155,7 +155,7 @@ export const johannesburgYards = makePage(
       isOpen: false,
       latitude: -26.179157,
       longitude: 28.125762,
-      weeklyHours: weekHours("08:00", "17:30", "13:00"),
+      weeklyHours: weekHours("08:00", "17:30", { closes: "13:00" }),
     }),
     makeYard(johannesburg, {
       id: 2,
