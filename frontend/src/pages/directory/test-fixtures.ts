@@ -1,136 +1,95 @@
 import type { City, Country, Yard, YardPage } from "@/api/client";
+import { makeCity, makeYard, weekHours } from "@/test/factories";
 
-// Copied from GET /api/scrap-yards (Montague: phone and website; Phoenix: phone only; Mercury: website only).
+// From GET /api/cities (a few).
+const johannesburg = makeCity({
+  id: 1,
+  name: "Johannesburg",
+  countryCode: "ZA",
+  latitude: -26.2041,
+  longitude: 28.0473,
+  timeZone: "Africa/Johannesburg",
+  region: { slug: "gauteng", name: "Gauteng" },
+});
+const capeTown = makeCity({
+  id: 4,
+  name: "Cape Town",
+  countryCode: "ZA",
+  latitude: -33.9249,
+  longitude: 18.4241,
+  timeZone: "Africa/Johannesburg",
+  region: { slug: "western-cape", name: "Western Cape" },
+});
+const sydney = makeCity({
+  id: 38,
+  name: "Sydney",
+  countryCode: "AU",
+  latitude: -33.8688,
+  longitude: 151.2093,
+  timeZone: "Australia/Sydney",
+  region: { slug: "new-south-wales", name: "New South Wales" },
+});
+const canberra = makeCity({
+  id: 45,
+  name: "Canberra",
+  countryCode: "AU",
+  latitude: -35.2809,
+  longitude: 149.13,
+  timeZone: "Australia/Sydney",
+  region: { slug: "australian-capital-territory", name: "Australian Capital Territory" },
+});
+const london = makeCity({
+  id: 48,
+  name: "London",
+  countryCode: "GB",
+  latitude: 51.5074,
+  longitude: -0.1278,
+  timeZone: "Europe/London",
+  region: { slug: "england", name: "England" },
+});
+const mbombela = makeCity({
+  id: 12,
+  name: "Mbombela (Nelspruit)",
+  slug: "mbombela",
+  countryCode: "ZA",
+  latitude: -25.4753,
+  longitude: 30.9694,
+  timeZone: "Africa/Johannesburg",
+  region: { slug: "mpumalanga", name: "Mpumalanga" },
+});
+export const CITIES: City[] = [johannesburg, capeTown, sydney, canberra, london];
+
+// From GET /api/scrap-yards (Montague: phone and website; Phoenix: phone only; Mercury: website only).
 export const YARDS: Yard[] = [
-  {
+  makeYard(capeTown, {
     id: 26,
     name: "Montague Gardens Recycling",
     address: "266 Main Road, Montague Gardens, Cape Town, 7460",
     phone: "021 555 0102",
     email: null,
     website: "https://montague-gardens-recycling-cape-town.example.com",
-    rating: 5.0,
+    rating: 5,
     reviewCount: 31,
     isOpen: false,
-    openingHours:
-      "Monday: 8:30 AM - 4:00 PM\nTuesday: 8:30 AM - 4:00 PM\nWednesday: 8:30 AM - 4:00 PM\nThursday: 8:30 AM - 4:00 PM\nFriday: 8:30 AM - 4:00 PM\nSaturday: 8:00 AM - 1:00 PM\nSunday: Closed",
-    weeklyHours: [
-      {
-        day: 0,
-        opens: "08:30",
-        closes: "16:00",
-      },
-      {
-        day: 1,
-        opens: "08:30",
-        closes: "16:00",
-      },
-      {
-        day: 2,
-        opens: "08:30",
-        closes: "16:00",
-      },
-      {
-        day: 3,
-        opens: "08:30",
-        closes: "16:00",
-      },
-      {
-        day: 4,
-        opens: "08:30",
-        closes: "16:00",
-      },
-      {
-        day: 5,
-        opens: "08:00",
-        closes: "13:00",
-      },
-    ],
     latitude: -33.930916,
     longitude: 18.516652,
-    city: {
-      id: 4,
-      name: "Cape Town",
-      slug: "cape-town",
-      latitude: -33.9249,
-      longitude: 18.4241,
-      timeZone: "Africa/Johannesburg",
-      country: {
-        code: "ZA",
-        name: "South Africa",
-        currency: "ZAR",
-      },
-      region: {
-        slug: "western-cape",
-        name: "Western Cape",
-      },
-    },
-  },
-  {
+    weeklyHours: weekHours("08:30", "16:00", { opens: "08:00", closes: "13:00" }),
+  }),
+  makeYard(canberra, {
     id: 356,
     name: "Phoenix Recycling",
     address: "248 Foundry Road, Fyshwick ACT 2609",
     phone: "(02) 5550 0002",
     email: "info@phoenix-recycling-canberra.example.com",
     website: null,
-    rating: 5.0,
+    rating: 5,
     reviewCount: 463,
     isOpen: false,
-    openingHours:
-      "Monday: 8:00 AM - 4:30 PM\nTuesday: 8:00 AM - 4:30 PM\nWednesday: 8:00 AM - 4:30 PM\nThursday: 8:00 AM - 4:30 PM\nFriday: 8:00 AM - 4:30 PM\nSaturday: 8:00 AM - 12:00 PM\nSunday: Closed",
-    weeklyHours: [
-      {
-        day: 0,
-        opens: "08:00",
-        closes: "16:30",
-      },
-      {
-        day: 1,
-        opens: "08:00",
-        closes: "16:30",
-      },
-      {
-        day: 2,
-        opens: "08:00",
-        closes: "16:30",
-      },
-      {
-        day: 3,
-        opens: "08:00",
-        closes: "16:30",
-      },
-      {
-        day: 4,
-        opens: "08:00",
-        closes: "16:30",
-      },
-      {
-        day: 5,
-        opens: "08:00",
-        closes: "12:00",
-      },
-    ],
     latitude: -35.351712,
     longitude: 149.237875,
-    city: {
-      id: 45,
-      name: "Canberra",
-      slug: "canberra",
-      latitude: -35.2809,
-      longitude: 149.13,
-      timeZone: "Australia/Sydney",
-      country: {
-        code: "AU",
-        name: "Australia",
-        currency: "AUD",
-      },
-      region: {
-        slug: "australian-capital-territory",
-        name: "Australian Capital Territory",
-      },
-    },
-  },
-  {
+    weeklyHours: weekHours("08:00", "16:30", { closes: "12:00" }),
+  }),
+  makeYard(mbombela, {
     id: 81,
     name: "Mercury Scrap Metal",
     address: "13 Industry Road, Kanyamazane, Mbombela (Nelspruit), 1200",
@@ -140,60 +99,10 @@ export const YARDS: Yard[] = [
     rating: 4.9,
     reviewCount: 199,
     isOpen: false,
-    openingHours:
-      "Monday: 8:00 AM - 4:30 PM\nTuesday: 8:00 AM - 4:30 PM\nWednesday: 8:00 AM - 4:30 PM\nThursday: 8:00 AM - 4:30 PM\nFriday: 8:00 AM - 4:30 PM\nSaturday: 8:00 AM - 1:00 PM\nSunday: Closed",
-    weeklyHours: [
-      {
-        day: 0,
-        opens: "08:00",
-        closes: "16:30",
-      },
-      {
-        day: 1,
-        opens: "08:00",
-        closes: "16:30",
-      },
-      {
-        day: 2,
-        opens: "08:00",
-        closes: "16:30",
-      },
-      {
-        day: 3,
-        opens: "08:00",
-        closes: "16:30",
-      },
-      {
-        day: 4,
-        opens: "08:00",
-        closes: "16:30",
-      },
-      {
-        day: 5,
-        opens: "08:00",
-        closes: "13:00",
-      },
-    ],
     latitude: -25.457546,
     longitude: 30.915817,
-    city: {
-      id: 12,
-      name: "Mbombela (Nelspruit)",
-      slug: "mbombela",
-      latitude: -25.4753,
-      longitude: 30.9694,
-      timeZone: "Africa/Johannesburg",
-      country: {
-        code: "ZA",
-        name: "South Africa",
-        currency: "ZAR",
-      },
-      region: {
-        slug: "mpumalanga",
-        name: "Mpumalanga",
-      },
-    },
-  },
+    weeklyHours: weekHours("08:00", "16:30", { closes: "13:00" }),
+  }),
 ];
 
 // Copied from GET /api/countries (Nowhere added: a country without yards).
@@ -203,95 +112,6 @@ export const COUNTRIES: Country[] = [
   { code: "GB", name: "United Kingdom", currency: "GBP", cityCount: 12, yardCount: 85 },
   { code: "AU", name: "Australia", currency: "AUD", cityCount: 10, yardCount: 67 },
   { code: "XX", name: "Nowhere", currency: "USD", cityCount: 0, yardCount: 0 },
-];
-
-// Copied from GET /api/cities (a few).
-export const CITIES: City[] = [
-  {
-    id: 1,
-    name: "Johannesburg",
-    slug: "johannesburg",
-    latitude: -26.2041,
-    longitude: 28.0473,
-    timeZone: "Africa/Johannesburg",
-    country: {
-      code: "ZA",
-      name: "South Africa",
-      currency: "ZAR",
-    },
-    region: {
-      slug: "gauteng",
-      name: "Gauteng",
-    },
-  },
-  {
-    id: 4,
-    name: "Cape Town",
-    slug: "cape-town",
-    latitude: -33.9249,
-    longitude: 18.4241,
-    timeZone: "Africa/Johannesburg",
-    country: {
-      code: "ZA",
-      name: "South Africa",
-      currency: "ZAR",
-    },
-    region: {
-      slug: "western-cape",
-      name: "Western Cape",
-    },
-  },
-  {
-    id: 38,
-    name: "Sydney",
-    slug: "sydney",
-    latitude: -33.8688,
-    longitude: 151.2093,
-    timeZone: "Australia/Sydney",
-    country: {
-      code: "AU",
-      name: "Australia",
-      currency: "AUD",
-    },
-    region: {
-      slug: "new-south-wales",
-      name: "New South Wales",
-    },
-  },
-  {
-    id: 45,
-    name: "Canberra",
-    slug: "canberra",
-    latitude: -35.2809,
-    longitude: 149.13,
-    timeZone: "Australia/Sydney",
-    country: {
-      code: "AU",
-      name: "Australia",
-      currency: "AUD",
-    },
-    region: {
-      slug: "australian-capital-territory",
-      name: "Australian Capital Territory",
-    },
-  },
-  {
-    id: 48,
-    name: "London",
-    slug: "london",
-    latitude: 51.5074,
-    longitude: -0.1278,
-    timeZone: "Europe/London",
-    country: {
-      code: "GB",
-      name: "United Kingdom",
-      currency: "GBP",
-    },
-    region: {
-      slug: "england",
-      name: "England",
-    },
-  },
 ];
 
 /** A GET /api/scrap-yards answer. */
