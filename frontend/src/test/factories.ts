@@ -104,3 +104,14 @@ export function makeYard(city: City, fields: YardFields): Yard {
 export function makePage<T>(data: T[], { page = 1, limit = data.length || 1, total = data.length } = {}) {
   return { data, pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit } };
 }
+
+/** The demo's first city, which most page tests use. */
+export const JOHANNESBURG = makeCity({
+  id: 1,
+  name: "Johannesburg",
+  countryCode: "ZA",
+  latitude: -26.2041,
+  longitude: 28.0473,
+  timeZone: "Africa/Johannesburg",
+  region: { slug: "gauteng", name: "Gauteng" },
+});

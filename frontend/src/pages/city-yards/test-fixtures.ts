@@ -1,19 +1,11 @@
 // Fixtures copied from the live API: GET /api/cities/johannesburg and
 // GET /api/cities/johannesburg/scrap-yards?limit=10 (9 yards, one page).
 import type { Schemas, WeeklyHours, Yard } from "@/api/client";
-import { makeCity, makePage, makeYard, weekHours } from "@/test/factories";
+import { JOHANNESBURG, makePage, makeYard, weekHours } from "@/test/factories";
 
 type CityYardPage = Schemas["CityYardPage"];
 
-export const johannesburg = makeCity({
-  id: 1,
-  name: "Johannesburg",
-  countryCode: "ZA",
-  latitude: -26.2041,
-  longitude: 28.0473,
-  timeZone: "Africa/Johannesburg",
-  region: { slug: "gauteng", name: "Gauteng" },
-});
+export const johannesburg = JOHANNESBURG;
 
 /** Monday to Friday `opens`-`closes`, Saturday 08:00-`saturdayCloses`, Sunday closed. */
 const hours = (opens: string, closes: string, saturdayCloses: string) =>

@@ -1,17 +1,17 @@
 // Answers of the live demo API (Johannesburg and Auckland, 22 Nov 2026), trimmed to a few rows and
 // rebuilt with the factories of src/test/factories.ts. Used only by the city page tests.
 import type { City, CityOverview, LegalItem } from "@/api/client";
-import { makeCity, makeCityPriceRow, makeMaterial, makePage, makeYard, weekHours } from "@/test/factories";
+import {
+  JOHANNESBURG,
+  makeCity,
+  makeCityPriceRow,
+  makeMaterial,
+  makePage,
+  makeYard,
+  weekHours,
+} from "@/test/factories";
 
-export const johannesburg: City = makeCity({
-  id: 1,
-  name: "Johannesburg",
-  countryCode: "ZA",
-  latitude: -26.2041,
-  longitude: 28.0473,
-  timeZone: "Africa/Johannesburg",
-  region: { slug: "gauteng", name: "Gauteng" },
-});
+export const johannesburg = JOHANNESBURG;
 export const auckland: City = makeCity({
   id: 70,
   name: "Auckland",

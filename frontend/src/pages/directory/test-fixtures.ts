@@ -1,16 +1,8 @@
 import type { City, Country, Yard, YardPage } from "@/api/client";
-import { makeCity, makeYard, weekHours } from "@/test/factories";
+import { JOHANNESBURG, makeCity, makeYard, weekHours } from "@/test/factories";
 
 // From GET /api/cities (a few).
-const johannesburg = makeCity({
-  id: 1,
-  name: "Johannesburg",
-  countryCode: "ZA",
-  latitude: -26.2041,
-  longitude: 28.0473,
-  timeZone: "Africa/Johannesburg",
-  region: { slug: "gauteng", name: "Gauteng" },
-});
+const johannesburg = JOHANNESBURG;
 const capeTown = makeCity({
   id: 4,
   name: "Cape Town",

@@ -1,16 +1,8 @@
 // Shaped like the live API's answers (GET /api/scrap-yards/1, GET /api/cities/johannesburg/prices).
 import type { YardDetail } from "@/api/client";
-import { DEMO_SOURCE, makeCity, makeCityPriceRow, makeMaterial, makeYard, weekHours } from "@/test/factories";
+import { DEMO_SOURCE, JOHANNESBURG, makeCityPriceRow, makeMaterial, makeYard, weekHours } from "@/test/factories";
 
-const johannesburg = makeCity({
-  id: 1,
-  name: "Johannesburg",
-  countryCode: "ZA",
-  latitude: -26.2041,
-  longitude: 28.0473,
-  timeZone: "Africa/Johannesburg",
-  region: { slug: "gauteng", name: "Gauteng" },
-});
+const johannesburg = JOHANNESBURG;
 
 export const YARD: YardDetail = {
   ...makeYard(johannesburg, {
