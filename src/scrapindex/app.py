@@ -96,7 +96,7 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
     app.add_middleware(ApiCacheMiddleware, max_age=settings.api_cache_seconds, revisions=revisions)
     app.add_middleware(
         RedirectMiddleware,
-        blog_dir=settings.content_dir / "blog",
+        content_dir=settings.content_dir,
         session_factory=app.state.session_factory,
         revisions=revisions,
     )

@@ -4,15 +4,8 @@ import { AppLayout } from "@/components/layout/app-layout";
 import { countryPath } from "@/lib/paths";
 import table from "../../../content/routes.json";
 
-/** SPEC §2: country-only paths land on the country's main city. */
-export const COUNTRY_HOME_CITY: Record<string, string> = {
-  za: "cape-town",
-  au: "sydney",
-  gb: "london",
-  ca: "toronto",
-  nz: "auckland",
-  es: "madrid",
-};
+/** SPEC §2: country-only paths land on the country's main city (content/routes.json). */
+const COUNTRY_HOME_CITY: Record<string, string> = table.countryHomes;
 
 /** What a page may be given by the router: the page to hand over to (the city's region). */
 type PageProps = { regionPage?: React.ComponentType };

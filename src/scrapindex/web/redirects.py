@@ -19,19 +19,10 @@ from scrapindex.blog import load_posts
 from scrapindex.cache.per_revision import PerRevision
 from scrapindex.cache.revision import RevisionClock
 from scrapindex.queries.places import all_cities
+from scrapindex.web.route_table import country_homes, moved_paths
 
 CACHE_CONTROL = "public, max-age=86400"
 
-FIXED_REDIRECTS = {"/materials": "/scrap-metal-prices"}
-# SPEC §2: a country-only path lands on the country's main city.
-COUNTRY_HOMES = {
-    "za": "/za/cape-town",
-    "au": "/au/sydney",
-    "gb": "/gb/london",
-    "ca": "/ca/toronto",
-    "nz": "/nz/auckland",
-    "es": "/es/madrid",
-}
 PER_POUND = re.compile(r"/scrap-metal-prices-per-pound-in-([^/]+)(?:/([^/]+))?", re.IGNORECASE)
 CITY_YARD_LIST = re.compile(r"/scrap-yards/([^/]+)")
 PATH_SAFE = "/:@!$&'()*+,;=-._~"  # RFC 3986 path characters that need no escape
@@ -64,14 +55,16 @@ class RedirectMiddleware:
     def __init__(
         self,
         app: ASGIApp,
-        blog_dir: Path,
+        content_dir: Path,
         session_factory: sessionmaker[Session],
         revisions: RevisionClock,
     ) -> None:
         self.app = app
-        self.old_blog_paths = {
-            old: f"/blog/{post.slug}" for post in load_posts(blog_dir) for old in post.old_paths
-        }
+        posts = load_posts(content_dir / "blog")
+        old_blog_paths = {old: f"/blog/{post.slug}" for post in posts for old in post.old_paths}
+        # Fixed moves, from the route table and the blog's front matter.
+        self.moved = moved_paths(content_dir) | old_blog_paths
+        self.country_homes = country_homes(content_dir)
         self.session_factory = session_factory
         self.places = PerRevision(self.read_places, revisions)
 
@@ -108,11 +101,7 @@ class RedirectMiddleware:
         return None
 
     def fixed_target(self, path: str) -> str | None:
-        return (
-            FIXED_REDIRECTS.get(path)
-            or self.old_blog_paths.get(path)
-            or COUNTRY_HOMES.get(path[1:].lower())
-        )
+        return self.moved.get(path) or self.country_homes.get(path[1:].lower())
 
     async def place_target(self, path: str) -> str | None:
         if per_pound := PER_POUND.fullmatch(path):

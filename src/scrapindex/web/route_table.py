@@ -35,6 +35,7 @@ class Route:
     path: str
     page: PageSpec | None  # None: a redirect, or an element made in the browser alone
     region: PageSpec | None = None
+    redirect: str | None = None  # where a moved path now lives (answered with 301)
 
     def match(self, parts: list[str]) -> dict[str, str] | None:
         """The path parameters when ``parts`` (the path's segments) fit this route."""
@@ -70,17 +71,35 @@ def _page(item: dict[str, Any]) -> PageSpec | None:
 
 
 @cache
+def _table(content_dir: Path) -> dict[str, Any]:
+    table: dict[str, Any] = json.loads((content_dir / "routes.json").read_text("utf-8"))
+    return table
+
+
+@cache
 def load_routes(content_dir: Path) -> tuple[Route, ...]:
-    table = json.loads((content_dir / "routes.json").read_text("utf-8"))
+    table = _table(content_dir)
     return tuple(
         Route(
             name=item["name"],
             path=item["path"],
             page=_page(item),
             region=_page(item["region"]) if "region" in item else None,
+            redirect=item.get("redirect"),
         )
         for item in table["routes"]
     )
+
+
+def moved_paths(content_dir: Path) -> dict[str, str]:
+    """Old path -> new path, for the table's redirect routes."""
+    return {r.path: r.redirect for r in load_routes(content_dir) if r.redirect is not None}
+
+
+def country_homes(content_dir: Path) -> dict[str, str]:
+    """Country code (lower case) -> the path of its main city, where /{code} lands."""
+    homes: dict[str, str] = _table(content_dir)["countryHomes"]
+    return {code: f"/{code}/{city}" for code, city in homes.items()}
 
 
 def find_route(content_dir: Path, path: str) -> tuple[Route, dict[str, str]]:
