@@ -38,7 +38,12 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   "src/pages/not-found/index.tsx": () => import("@/pages/not-found"),
 };
 
-const NotFoundPage = lazy(() => import("@/pages/not-found").then((module) => ({ default: module.Component })));
+/** A page as a lazily loaded component, for rendering inside another element. */
+function lazyPage(load: () => Promise<PageModule>) {
+  return lazy(() => load().then((page) => ({ default: page.Component })));
+}
+
+const NotFoundPage = lazyPage(pageLoader("src/pages/not-found/index.tsx", "notFound"));
 
 /** A one-segment path is a country (sent on to its main city) or simply not found. */
 function CountryOrNotFound() {
@@ -73,8 +78,7 @@ function withHandover(
   region?: { module: string },
 ): () => Promise<PageModule | { element: React.ReactElement }> {
   if (!region) return load;
-  const loadRegion = pageLoader(region.module, "region");
-  const RegionPage = lazy(() => loadRegion().then((page) => ({ default: page.Component })));
+  const RegionPage = lazyPage(pageLoader(region.module, "region"));
   return async () => {
     const { Component: Page } = await load();
     return { element: <Page regionPage={RegionPage} /> };

@@ -149,7 +149,7 @@ def spa_router(settings: Settings, revisions: RevisionClock) -> APIRouter:
     router = APIRouter(include_in_schema=False)
     pages = PageCache(settings.api_cache_seconds, revisions)
 
-    async def render(request: Request, template: str) -> Response:
+    async def route_page(request: Request, template: str) -> Response:
         url = request.url.path + ("?" + request.url.query if request.url.query else "")
 
         async def make() -> tuple[int, str]:  # only on a miss: a hit is served from memory
@@ -201,6 +201,6 @@ def spa_router(settings: Settings, revisions: RevisionClock) -> APIRouter:
         template = index.representation.body.decode()
         if HEAD_START not in template:  # an older build without the markers: the bare shell
             return file_response(request, index, REVALIDATE)
-        return await render(request, template)
+        return await route_page(request, template)
 
     return router
