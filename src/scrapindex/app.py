@@ -4,6 +4,7 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import lru_cache
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -35,6 +36,7 @@ from scrapindex.middleware.limits import (
     RequestTimeoutMiddleware,
     UriLengthLimitMiddleware,
 )
+from scrapindex.middleware.methods import MethodsMiddleware, app_methods
 from scrapindex.middleware.outage import DatabaseOutageMiddleware
 from scrapindex.middleware.request_context import RequestContextMiddleware
 from scrapindex.middleware.security import add_security_headers
@@ -43,7 +45,7 @@ from scrapindex.settings import Settings, get_settings
 from scrapindex.web.health import router as health_router
 from scrapindex.web.redirects import RedirectMiddleware
 from scrapindex.web.sitemap import sitemap_router
-from scrapindex.web.spa import spa_router
+from scrapindex.web.spa import page_methods, spa_router
 
 log = logging.getLogger("scrapindex")
 
@@ -101,6 +103,9 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
         revisions=revisions,
     )
     app.add_middleware(RejectNulBytesMiddleware)
+    # HEAD, OPTIONS, 405 and 404 by method, for every path: outside the caches and redirects.
+    allowed = app_methods(app, page_methods(settings))
+    app.add_middleware(MethodsMiddleware, allowed=lru_cache(maxsize=4096)(allowed))
     document_nul_rule(app)
     app.add_middleware(DatabaseOutageMiddleware)  # around everything that reads the database
     # Limits (middleware/limits.py), then the request id and log line around everything of ours.

@@ -8,20 +8,22 @@ web/pages.py), kept per URL until the data revision moves or a minute passes (ca
 
 import json
 import mimetypes
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
-from starlette.routing import compile_path
 
 from scrapindex.cache.pages import PageCache, RenderedPage
 from scrapindex.cache.representation import Representation, represent, respond
 from scrapindex.cache.revision import RevisionClock
+from scrapindex.middleware.methods import READ_ONLY
 from scrapindex.settings import Settings
 from scrapindex.templating import render
 from scrapindex.web.head import render_head
 from scrapindex.web.pages import PageContext, PageRender, render_page
+from scrapindex.web.route_table import find_route
 from scrapindex.web.vite_manifest import entry_files, module_preloads
 
 ONE_YEAR = "public, max-age=31536000, immutable"
@@ -124,22 +126,28 @@ def service_worker_script(app_files: BuiltApp) -> Representation | None:
     return represent(body.encode())
 
 
-def unserved_api_path(request: Request) -> HTTPException:
-    """405 with Allow when the API serves the path with other methods (GET /api/contact), else 404.
+def page_methods(settings: Settings) -> Callable[[str], frozenset[str] | None]:
+    """The methods of a path the catch-all page route serves, or None when it names nothing.
 
-    This catch-all route matches every GET, so Starlette never gets to answer 405 itself; the
-    OpenAPI document lists every API path and its methods.
+    A path names something when the route table has a page (or a redirect) for it, or when it
+    is a file at the root of the built app. An unknown path is then 404 for every method, as
+    its GET is; under /api/ only the API's own routes exist (middleware/methods.py).
     """
-    path = request.url.path
-    allowed = {
-        method.upper()
-        for template, operations in request.app.openapi()["paths"].items()
-        if compile_path(template)[0].match(path)
-        for method in operations
-    }
-    if not allowed:
-        return HTTPException(404, "Not found")
-    return HTTPException(405, "Method not allowed", headers={"Allow": ", ".join(sorted(allowed))})
+    dist = settings.frontend_dist
+
+    def methods(path: str) -> frozenset[str] | None:
+        if path == "/api" or path.startswith("/api/"):
+            return None
+        route, _ = find_route(settings.content_dir, path)
+        return READ_ONLY if route.path != "*" or is_root_file(path.removeprefix("/")) else None
+
+    def is_root_file(name: str) -> bool:
+        try:
+            return bool(name) and "/" not in name and (dist / name).is_file()
+        except (OSError, ValueError):  # a name the file system refuses: no such file
+            return False
+
+    return methods
 
 
 def spa_router(settings: Settings, revisions: RevisionClock) -> APIRouter:
@@ -176,7 +184,7 @@ def spa_router(settings: Settings, revisions: RevisionClock) -> APIRouter:
     @router.get("/{page_path:path}")
     async def page(request: Request, page_path: str) -> Response:
         if page_path == "api" or page_path.startswith("api/"):
-            raise unserved_api_path(request)
+            raise HTTPException(404, "Not found")  # a method the API serves is let through
         if page_path == "sw.js" and app_files.built:
             script = app_files.service_worker()
             if script is None:

@@ -1,0 +1,108 @@
+"""Which methods each path answers, decided once for the whole app (RFC 9110 §9).
+
+- HEAD is answered as the GET it stands for, with the same status and headers and no body, so
+  uptime monitors and link checkers see what a browser would.
+- OPTIONS answers 204 with ``Allow`` (no CORS headers: the site allows no other origins).
+- A method the path does not serve answers 405 with ``Allow``; a path nothing serves answers
+  404 whatever the method (a GET goes on to the routes, which answer their own 404 page).
+"""
+
+import re
+from collections.abc import Callable, Iterable
+from functools import cache
+
+from fastapi import FastAPI
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, compile_path
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+# The methods a path serves, or None when nothing serves it.
+AllowedMethods = Callable[[str], frozenset[str] | None]
+
+READ_ONLY = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def allow_header(methods: frozenset[str]) -> str:
+    return ", ".join(sorted(methods))
+
+
+def with_implied(methods: Iterable[str]) -> frozenset[str]:
+    """A route's methods with the two every path answers: HEAD (for GET) and OPTIONS."""
+    found = set(methods) | {"OPTIONS"}
+    if "GET" in found:
+        found.add("HEAD")
+    return frozenset(found)
+
+
+def app_methods(app: FastAPI, pages: AllowedMethods) -> AllowedMethods:
+    """The methods of the API's operations (its OpenAPI document) and docs; ``pages`` for the rest.
+
+    Read when first needed, once the app's routes are all in place.
+    """
+
+    @cache
+    def table() -> list[tuple[re.Pattern[str], frozenset[str]]]:
+        operations = [
+            (compile_path(template)[0], frozenset(method.upper() for method in methods))
+            for template, methods in app.openapi()["paths"].items()
+        ]
+        own_routes = [
+            (route.path_regex, frozenset(route.methods or ()))
+            for route in app.routes
+            if isinstance(route, Route)  # the docs and the OpenAPI document
+        ]
+        return operations + own_routes
+
+    def allowed(path: str) -> frozenset[str] | None:
+        if path != "/api" and not path.startswith("/api/"):
+            return pages(path)
+        methods = {method for regex, found in table() if regex.match(path) for method in found}
+        return with_implied(methods) if methods else None
+
+    return allowed
+
+
+class MethodsMiddleware:
+    def __init__(self, app: ASGIApp, allowed: AllowedMethods) -> None:
+        self.app = app
+        self.allowed = allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        method: str = scope["method"]
+        allowed = self.allowed(scope["path"])
+        if method in ("GET", "HEAD") and (allowed is None or "GET" in allowed):
+            if method == "HEAD":
+                await self.app({**scope, "method": "GET"}, receive, without_body(send))
+            else:
+                await self.app(scope, receive, send)
+            return
+        if allowed is None:
+            response: Response = JSONResponse({"message": "Not found"}, status_code=404)
+        elif method == "OPTIONS":
+            response = Response(status_code=204, headers={"Allow": allow_header(allowed)})
+        elif method not in allowed:
+            response = JSONResponse(
+                {"message": "Method not allowed"},
+                status_code=405,
+                headers={"Allow": allow_header(allowed)},
+            )
+        else:
+            await self.app(scope, receive, send)
+            return
+        await response(scope, receive, send)
+
+
+def without_body(send: Send) -> Send:
+    """Passes the response start (Content-Length included) and drops every byte of the body."""
+
+    async def send_head(message: Message) -> None:
+        if message["type"] == "http.response.body":
+            if not message.get("more_body", False):
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+            return
+        await send(message)
+
+    return send_head
