@@ -2,6 +2,7 @@
 
 import datetime as dt
 import itertools
+import re
 from typing import Any
 
 import pytest
@@ -69,6 +70,18 @@ def test_contact_message_is_stored(visitor: TestClient, engine: Engine) -> None:
         {"category": "gossip"},
         {"message": "x" * 5001},
         {"name": None},
+        # name and subject go into mail headers later: one line, something visible
+        {"subject": "Hello\r\nBcc: everyone@example.org"},
+        {"subject": "Hello\nthere"},
+        {"name": "Thandi\rMokoena"},
+        {"name": "Thandi\tMokoena"},
+        {"subject": "Next\x85line"},
+        {"subject": "Line\u2028separator"},
+        {"name": "\u200b\u200d\ufeff"},
+        {"name": " \u3164 "},
+        # RFC 5321: 64 characters before the @, 254 in all
+        {"email": "a" * 65 + "@example.org"},
+        {"email": "a@" + "b" * 250 + ".org"},
     ],
 )
 def test_contact_validation(client: TestClient, engine: Engine, change: dict[str, Any]) -> None:
@@ -77,6 +90,38 @@ def test_contact_validation(client: TestClient, engine: Engine, change: dict[str
     assert response.status_code == 422
     assert response.json()["message"].startswith("Invalid request: ")
     assert recent_messages(engine) == before
+
+
+def test_contact_text_at_the_limits_is_kept(visitor: TestClient, engine: Engine) -> None:
+    subject = f"Limits check {dt.datetime.now(dt.UTC).timestamp()}"
+    response = visitor.post(
+        "/api/contact",
+        json={
+            **VALID,
+            "name": "\u200b Zoë Ødegård-Nkosi \u200d",
+            "email": "a" * 64 + "@example.org",
+            "subject": f"  {subject}  ",
+        },
+    )
+    assert response.status_code == 201
+    with engine.connect() as conn:
+        row = conn.execute(select(ContactMessage).where(ContactMessage.subject == subject)).one()
+    assert row.name == "Zoë Ødegård-Nkosi"
+    assert row.email == "a" * 64 + "@example.org"
+
+
+def test_the_schema_says_what_header_text_refuses(client: TestClient) -> None:
+    fields = client.get("/api/openapi.json").json()["components"]["schemas"]["ContactCreate"]
+    name, subject = fields["properties"]["name"], fields["properties"]["subject"]
+    assert name["pattern"] == subject["pattern"]
+    pattern = re.compile(name["pattern"])
+    assert pattern.match("Thandi Mokoena")
+    for refused in ("Thandi\r\nBcc: x", "\u200b\u200b", "tab\there", "   "):
+        assert not pattern.match(refused), refused
+    email = fields["properties"]["email"]
+    assert email["maxLength"] == 254
+    assert re.match(email["pattern"], "a" * 64 + "@example.org")
+    assert not re.match(email["pattern"], "a" * 65 + "@example.org")
 
 
 def test_contact_missing_fields_and_bad_json(client: TestClient) -> None:
