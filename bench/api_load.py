@@ -68,8 +68,10 @@ def prepare(url: str) -> None:
 
 
 @contextlib.contextmanager
-def server(url: str, port: int, workers: int, cold: bool) -> Iterator[str]:
+def server(url: str, port: int, workers: int, cold: bool, limits: bool = False) -> Iterator[str]:
     env = {**os.environ, "DATABASE_URL": url}
+    if not limits:  # wrk is one client: per-client rate limits would answer most of it 429
+        env |= {"API_RATE_LIMIT_PER_MINUTE": "0", "PAGE_RATE_LIMIT_PER_MINUTE": "0"}
     if cold:
         env["API_CACHE_SECONDS"] = "0"  # every request computes (concurrent ones still share)
     command = [str(ROOT / ".venv/bin/scrapindex"), "serve", "--port", str(port),

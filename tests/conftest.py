@@ -56,7 +56,10 @@ def engine(database_url: str) -> Iterator[Engine]:
 @pytest.fixture(scope="session")
 def client(database_url: str) -> Iterator[TestClient]:
     settings = Settings(
-        database_url=database_url, content_dir=CONTENT_DIR, data_dir=Path("/nonexistent")
+        database_url=database_url,
+        content_dir=CONTENT_DIR,
+        data_dir=Path("/nonexistent"),
+        page_rate_limit_per_minute=0,  # every page test of the session is this one client
     )
     with TestClient(create_app(settings)) as test_client:
         yield test_client

@@ -8,11 +8,18 @@ from contextlib import contextmanager
 import uvicorn
 from fastapi import FastAPI
 
+from scrapindex.server import protocol_for, server_options
+from scrapindex.settings import Settings
+
 
 @contextmanager
 def running_server(app: FastAPI) -> Iterator[int]:
     """A real uvicorn server in a thread; yields its port."""
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, access_log=False)
+    settings: Settings = app.state.settings
+    options = server_options(settings, protocol_for(settings))  # as `scrapindex serve` runs
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=0, log_config=None, access_log=False, **options
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run)
     thread.start()

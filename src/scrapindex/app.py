@@ -27,12 +27,14 @@ from scrapindex.api import (
     yards,
 )
 from scrapindex.cache.api_responses import ApiCacheMiddleware
+from scrapindex.cache.keys import api_query_names
 from scrapindex.cache.revision import Clock, RevisionClock
 from scrapindex.db import create_db_engine, make_session_factory
-from scrapindex.middleware.guards import RejectNulBytesMiddleware, document_nul_rule
+from scrapindex.middleware.guards import RejectControlCharactersMiddleware, document_nul_rule
 from scrapindex.middleware.limits import (
-    ApiRateLimitMiddleware,
     BodySizeLimitMiddleware,
+    ConcurrencyLimitMiddleware,
+    RateLimitMiddleware,
     RequestTimeoutMiddleware,
     UriLengthLimitMiddleware,
 )
@@ -42,6 +44,7 @@ from scrapindex.middleware.request_context import RequestContextMiddleware
 from scrapindex.middleware.security import add_security_headers
 from scrapindex.schemas.common import EVERY_OPERATION
 from scrapindex.settings import Settings, get_settings
+from scrapindex.web.api_docs import add_api_docs
 from scrapindex.web.health import router as health_router
 from scrapindex.web.redirects import RedirectMiddleware
 from scrapindex.web.sitemap import sitemap_router
@@ -85,7 +88,7 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
         version="1",
         summary="Scrap metal prices by city and material, and a directory of scrap yards.",
         openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        docs_url=None,  # web/api_docs.py: Swagger UI served from here, not a CDN
         redoc_url=None,
         generate_unique_id_function=operation_id,
         lifespan=lifespan,
@@ -95,28 +98,38 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
     app.state.session_factory = make_session_factory(engine)
     for router in ROUTERS:
         app.include_router(router, responses=EVERY_OPERATION)
-    app.add_middleware(ApiCacheMiddleware, max_age=settings.api_cache_seconds, revisions=revisions)
+    add_api_docs(app)
+    app.add_middleware(
+        ApiCacheMiddleware,
+        max_age=settings.api_cache_seconds,
+        revisions=revisions,
+        query_names=api_query_names(app),
+    )
     app.add_middleware(
         RedirectMiddleware,
         content_dir=settings.content_dir,
         session_factory=app.state.session_factory,
         revisions=revisions,
     )
-    app.add_middleware(RejectNulBytesMiddleware)
     # HEAD, OPTIONS, 405 and 404 by method, for every path: outside the caches and redirects.
     allowed = app_methods(app, page_methods(settings))
     app.add_middleware(MethodsMiddleware, allowed=lru_cache(maxsize=4096)(allowed))
+    app.add_middleware(RejectControlCharactersMiddleware)
     document_nul_rule(app)
     app.add_middleware(DatabaseOutageMiddleware)  # around everything that reads the database
     # Limits (middleware/limits.py), then the request id and log line around everything of ours.
     app.add_middleware(BodySizeLimitMiddleware)
     app.add_middleware(RequestTimeoutMiddleware, seconds=settings.request_timeout_seconds)
     app.add_middleware(
-        ApiRateLimitMiddleware,
-        per_minute=settings.api_rate_limit_per_minute,
+        RateLimitMiddleware,
+        per_minute={
+            "api": settings.api_rate_limit_per_minute,
+            "page": settings.page_rate_limit_per_minute,
+        },
         trust_proxy_headers=settings.trust_proxy_headers,
     )
     app.add_middleware(UriLengthLimitMiddleware)
+    app.add_middleware(ConcurrencyLimitMiddleware, limit=settings.max_concurrent_requests)
     app.add_middleware(RequestContextMiddleware, trust_proxy_headers=settings.trust_proxy_headers)
     add_security_headers(app, settings)  # outermost, around Starlette's own layers too
     add_error_handlers(app)

@@ -31,6 +31,7 @@ from scrapindex.data.seed import DatabaseNotEmptyError, database_is_empty, seed_
 from scrapindex.db import create_db_engine
 from scrapindex.deploy_check import Finding, deploy_findings, readiness_findings
 from scrapindex.logs import log_config
+from scrapindex.server import BoundedHttpProtocol, server_options
 from scrapindex.settings import Settings, get_settings
 
 app = typer.Typer(help="ScrapIndex: scrap metal prices and scrap yards.", no_args_is_help=True)
@@ -246,11 +247,9 @@ def serve(
         port=port or settings.port,
         workers=None if reload else workers,
         reload=reload,
-        proxy_headers=True,
-        server_header=False,
         access_log=False,  # the request context middleware logs each request (with its id)
         log_config=log_config(),  # JSON lines on stderr, applied in every worker process
-        timeout_keep_alive=5,  # seconds an idle keep-alive connection stays open
+        **server_options(settings, BoundedHttpProtocol),  # limits read in each worker
     )
 
 

@@ -43,6 +43,14 @@ class Settings(BaseSettings):
     # trust_proxy_headers the client is X-Forwarded-For's first hop (see middleware/limits.py).
     api_rate_limit_per_minute: int = Field(default=600, ge=0)
     request_timeout_seconds: float = Field(default=30, ge=0)  # then 503 (0 = no limit)
+    # Requests an HTML page may be asked for per minute per client, per process (0 = off); a
+    # page's own API calls are not counted.
+    page_rate_limit_per_minute: int = Field(default=120, ge=0)
+    # What one client can hold of the server process (server.py, middleware/limits.py).
+    max_head_bytes: int = Field(default=16 * 1024, ge=1024)  # request line + headers, then 431
+    head_timeout_seconds: float = Field(default=10, ge=0)  # to send the head, then 408 (0 = off)
+    keep_alive_seconds: int = Field(default=5, ge=1)  # an idle kept-alive connection closes
+    max_concurrent_requests: int = Field(default=256, ge=0)  # per process, then 503 (0 = off)
 
     @field_validator("map_tile_hosts", "analytics_hosts", mode="before")
     @classmethod

@@ -67,6 +67,7 @@ def fuzzing_settings(database_url: str) -> Settings:
         content_dir=CONTENT_DIR,
         data_dir=Path("/nonexistent"),
         api_rate_limit_per_minute=0,  # thousands of requests from one client in seconds
+        page_rate_limit_per_minute=0,
     )
 
 
@@ -83,3 +84,16 @@ def fuzzed_app(database_url: str) -> Iterator[FastAPI]:
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_operation_keeps_its_contract(case: Case[Any], fuzzed_app: FastAPI) -> None:
     case.call_and_validate()
+
+
+def test_api_workflows_keep_their_contract(fuzzed_app: FastAPI) -> None:
+    """Sequences of calls, following the links schemathesis finds between operations."""
+    workflow = schema.as_state_machine()
+    workflow.run(
+        settings=settings(
+            max_examples=25,
+            stateful_step_count=6,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        )
+    )

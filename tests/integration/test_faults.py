@@ -67,8 +67,7 @@ class Traffic:
             turn = 0
             while not self.stopping.is_set():
                 path = READS[turn % len(READS)]
-                # A new query string each time: the caches cannot answer for the database.
-                response = client.get(path, params={"t": str(turn)})
+                response = client.get(path)  # settings_for: every request reaches the database
                 answer = Answer(
                     time.monotonic(),
                     path,
@@ -101,6 +100,8 @@ def settings_for(url: str) -> Settings:
         content_dir=CONTENT_DIR,
         data_dir=Path("/nonexistent"),
         api_rate_limit_per_minute=0,  # one client sends everything here
+        page_rate_limit_per_minute=0,
+        api_cache_seconds=0,  # no answer from memory: each request needs the database
     )
 
 

@@ -121,6 +121,7 @@ def settings_for(database_url: str, **changes: Any) -> Settings:
         data_dir=Path("/nonexistent"),
         site_root=SITE_ROOT,
         api_rate_limit_per_minute=0,  # one client sends everything: no request may get a 429
+        page_rate_limit_per_minute=0,
         **changes,
     )
 
@@ -290,7 +291,7 @@ PAGE_URLS = [
     PageUrl("/{v}/johannesburg", "za"),
     PageUrl("/us/{v}", "california"),
     PageUrl("/za/{v}/scrap-yards", "johannesburg"),
-    PageUrl("/za/johannesburg/scrap-yards?page={v}", "2"),
+    PageUrl("/us/new-york/scrap-yards?page={v}", "2"),  # a city with two pages of yards
     PageUrl("/za/johannesburg/scrap-yards?status={v}&sort=reviews", "open"),
     PageUrl("/za/johannesburg/scrap-yards?status=open&sort={v}", "reviews"),
     PageUrl("/za/johannesburg/scrap-yards?q={v}", "metal"),

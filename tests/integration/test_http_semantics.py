@@ -1,9 +1,23 @@
 """HTTP as uptime monitors, link checkers and crawlers speak it: HEAD, OPTIONS, 405 and 404."""
 
+import http.client
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from scrapindex.settings import PROJECT_ROOT
+from scrapindex.app import create_app
+from scrapindex.cache.api_responses import ApiCacheMiddleware
+from scrapindex.settings import PROJECT_ROOT, Settings
+from scrapindex.web import pages, spa
+from scrapindex.web.pages import PageContext, PageRender
+from tests.conftest import CONTENT_DIR
+from tests.live_server import running_server
+from tests.stack import middleware_of
 
 BUILT_ASSETS = PROJECT_ROOT / "frontend" / "dist" / "assets"
 GET_ROUTES = [
@@ -106,3 +120,167 @@ def test_an_unknown_api_path_is_404_for_every_method(
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "OPTIONS"])
 def test_an_unknown_page_path_is_404_for_every_method(client: TestClient, method: str) -> None:
     assert client.request(method, "/no/such/page/here").status_code == 404
+
+
+# What browsers and clients rewrite before sending (//cities, /assets/../) is sent here as is,
+# over a socket to a real server.
+@dataclass
+class Served:
+    port: int
+    app: FastAPI
+
+
+@pytest.fixture(scope="module")
+def served(database_url: str) -> Iterator[Served]:
+    settings = Settings(
+        database_url=database_url, content_dir=CONTENT_DIR, data_dir=Path("/nonexistent")
+    )
+    app = create_app(settings)
+    with running_server(app) as port:
+        yield Served(port, app)
+
+
+@pytest.fixture
+def server(served: Served) -> int:
+    return served.port
+
+
+@dataclass
+class RawAnswer:
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+
+def raw_request(port: int, target: str, method: str = "GET") -> RawAnswer:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.putrequest(method, target, skip_accept_encoding=True)
+        connection.endheaders()
+        response = connection.getresponse()
+        return RawAnswer(response.status, response.headers, response.read())
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize(
+    ("target", "location"),
+    [
+        ("/GB/london", "/gb/london"),
+        ("/gb//london", "/gb/london"),
+        ("//cities", "/cities"),
+        ("/gb/london/", "/gb/london"),
+        ("/Gb/london/scrap-yards/?sort=name", "/gb/london/scrap-yards?sort=name"),
+        ("/scrap-yards?page=0&country=za", "/scrap-yards?country=za"),
+        ("/scrap-yards?page=abc", "/scrap-yards"),
+        ("/scrap-yards?page=-2&view=map", "/scrap-yards?view=map"),
+        ("/us/new-york/scrap-yards?sort=name&page=", "/us/new-york/scrap-yards?sort=name"),
+    ],
+)
+def test_one_url_per_page(server: int, target: str, location: str) -> None:
+    answer = raw_request(server, target)
+    assert (answer.status, answer.headers["location"]) == (301, location)
+    assert raw_request(server, location).status == 200
+
+
+@pytest.mark.parametrize("target", ["//evil.example//", "/\\evil.example/", "///evil.example"])
+def test_a_canonical_redirect_never_leaves_the_site(server: int, target: str) -> None:
+    answer = raw_request(server, target)
+    location = answer.headers["location"] or ""
+    assert answer.status == 404 or (answer.status == 301 and location.startswith("/"))
+    assert not location.startswith(("//", "/\\"))
+
+
+def test_the_canonical_url_names_itself(server: int) -> None:
+    answer = raw_request(server, "/gb/london")
+    assert answer.status == 200
+    assert b'rel="canonical" href="http://127.0.0.1:8000/gb/london"' in answer.body
+
+
+@pytest.mark.parametrize(
+    "target",
+    ["/gb/lon%09don", "/gb/lon%0adon", "/gb/london%0d", "/cities%7f", "/api/cities/lon%0bdon"],
+)
+def test_control_characters_in_a_path_name_nothing(server: int, target: str) -> None:
+    assert raw_request(server, target).status == 404
+
+
+def last_page(server: int, api_path: str, limit: int) -> int:
+    answer = raw_request(server, f"{api_path}?limit={limit}")
+    pages: int = json.loads(answer.body)["pagination"]["pages"]
+    return pages
+
+
+@pytest.mark.parametrize(
+    ("page_path", "api_path", "limit"),
+    [
+        ("/scrap-yards", "/api/scrap-yards", 20),
+        ("/us/new-york/scrap-yards", "/api/cities/new-york/scrap-yards", 10),
+    ],
+)
+def test_a_page_past_the_last_is_not_found(
+    server: int, page_path: str, api_path: str, limit: int
+) -> None:
+    last = last_page(server, api_path, limit)
+    assert last > 1
+    assert raw_request(server, f"{page_path}?page={last}").status == 200
+    assert raw_request(server, f"{page_path}?page={last + 1}").status == 404
+    assert raw_request(server, f"{page_path}?page=99999999999").status == 404
+
+
+def test_a_filtered_directory_past_its_last_page_is_not_found(server: int) -> None:
+    assert raw_request(server, "/scrap-yards?country=nz").status == 200
+    last = last_page(server, "/api/scrap-yards?country=nz&", 20)
+    assert raw_request(server, f"/scrap-yards?country=nz&page={last + 1}").status == 404
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/assets/../index.html",
+        "/assets/%2e%2e/index.html",
+        "/assets/%2e%2e/.vite/manifest.json",
+        "/assets/../.vite/manifest.json",
+        "/.vite/manifest.json",
+        "/assets/.vite/manifest.json",
+    ],
+)
+def test_only_built_asset_files_are_served(server: int, target: str) -> None:
+    answer = raw_request(server, target)
+    assert answer.status == 404
+    assert b'"file"' not in answer.body  # no manifest entry, whatever the page says
+
+
+def test_unknown_query_parameters_make_no_new_api_cache_entries(served: Served) -> None:
+    server = served.port
+    app_cache = middleware_of(served.app, ApiCacheMiddleware)
+    first = raw_request(server, "/api/scrap-yards?limit=5&page=1")
+    entries = len(app_cache.store.entries)
+    for n in range(5):
+        again = raw_request(server, f"/api/scrap-yards?page=1&x={n}&limit=5&utm_source=z{n}")
+        assert again.body == first.body
+    assert len(app_cache.store.entries) == entries
+    raw_request(server, "/api/scrap-yards?limit=5&page=2")
+    assert len(app_cache.store.entries) == entries + 1
+
+
+def test_unknown_query_parameters_make_no_new_page_renders(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rendered: list[dict[str, str]] = []
+    render = pages.render_page
+
+    async def counted(context: PageContext) -> PageRender:
+        rendered.append(context.query)
+        return await render(context)
+
+    monkeypatch.setattr(spa, "render_page", counted)
+    settings = Settings(
+        database_url=database_url, content_dir=CONTENT_DIR, data_dir=Path("/nonexistent")
+    )
+    with TestClient(create_app(settings)) as client:
+        for n in range(3):
+            assert client.get(f"/blog?x={n}&utm_source={n}").status_code == 200
+        client.get("/blog?category=guides&x=1")
+        client.get("/blog?x=2&category=guides")
+    assert rendered == [{}, {"category": "guides"}]

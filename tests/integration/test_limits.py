@@ -23,12 +23,15 @@ from scrapindex.app import create_app
 from scrapindex.middleware.limits import (
     MAX_API_BODY_BYTES,
     MAX_URI_BYTES,
-    ApiRateLimitMiddleware,
+    ConcurrencyLimitMiddleware,
+    RateLimitMiddleware,
     RequestTimeoutMiddleware,
+    budget_of,
 )
 from scrapindex.settings import PROJECT_ROOT, Settings
 from tests.conftest import CONTENT_DIR
 from tests.live_server import running_server
+from tests.stack import middleware_of
 
 TOO_LARGE = {"message": "Request body too large"}
 
@@ -183,20 +186,67 @@ def test_rate_limit_buckets_refill_and_stay_bounded() -> None:
     async def unused(*_: Any) -> None:
         raise AssertionError
 
-    limiter = ApiRateLimitMiddleware(unused, per_minute=60, trust_proxy_headers=False)
+    limiter = RateLimitMiddleware(unused, per_minute={"api": 60}, trust_proxy_headers=False)
+    budget = limiter.budgets["api"]
+    a, b, c = (("api", client) for client in "abc")
     for _ in range(60):
-        assert limiter.take("a", 0.0) == 0
-    assert limiter.take("a", 0.0) == pytest.approx(1.0)
-    assert limiter.take("a", 0.5) == pytest.approx(0.5)
-    assert limiter.take("a", 1.0) == 0  # one per second comes back
-    limiter.take("b", 30.0)
-    limiter.take("c", 61.0)  # "a", idle for a minute, is full again: forgotten
-    assert list(limiter.buckets) == ["b", "c"]
+        assert limiter.take(a, budget, 0.0) == 0
+    assert limiter.take(a, budget, 0.0) == pytest.approx(1.0)
+    assert limiter.take(a, budget, 0.5) == pytest.approx(0.5)
+    assert limiter.take(a, budget, 1.0) == 0  # one per second comes back
+    limiter.take(b, budget, 30.0)
+    limiter.take(c, budget, 61.0)  # "a", idle for a minute, is full again: forgotten
+    assert list(limiter.buckets) == [b, c]
 
-    small = ApiRateLimitMiddleware(unused, per_minute=60, trust_proxy_headers=False, max_clients=2)
-    for client in ("a", "b", "c"):
-        small.take(client, 0.0)
-    assert list(small.buckets) == ["b", "c"]  # the least recently seen made room
+    small = RateLimitMiddleware(
+        unused, per_minute={"api": 60}, trust_proxy_headers=False, max_clients=2
+    )
+    for client in (a, b, c):
+        small.take(client, budget, 0.0)
+    assert list(small.buckets) == [b, c]  # the least recently seen made room
+
+
+@pytest.mark.parametrize(
+    ("path", "budget"),
+    [
+        ("/api/cities", "api"),
+        ("/", "page"),
+        ("/za/johannesburg/scrap-yards", "page"),
+        ("/assets/index-abc.js", None),
+        ("/favicon.svg", None),
+        ("/sitemap.xml", None),
+        ("/healthz", None),
+    ],
+)
+def test_which_budget_a_request_spends(path: str, budget: str | None) -> None:
+    assert budget_of(path) == budget
+
+
+def test_html_pages_have_a_rate_limit_of_their_own(database_url: str) -> None:
+    app = make_app(database_url, page_rate_limit_per_minute=3, api_rate_limit_per_minute=0)
+    with TestClient(app) as client:
+        for path in ("/", "/cities", "/za/johannesburg"):  # each makes several API calls
+            assert client.get(path).status_code == 200
+        refused = client.get("/about")
+        assert refused.status_code == 429
+        assert refused.headers["retry-after"] == "20"
+        assert client.get("/favicon.svg").status_code == 200  # files are not pages
+        assert client.get("/api/cities").status_code == 200  # nor is the API's budget spent
+
+
+def test_requests_past_the_concurrency_cap_are_told_to_retry(database_url: str) -> None:
+    app = make_app(database_url, max_concurrent_requests=2)
+    with TestClient(app) as client:
+        cap = middleware_of(app, ConcurrencyLimitMiddleware)
+        assert client.get("/api/stats").status_code == 200
+        cap.in_flight = 2  # two requests still running
+        busy = client.get("/api/stats")
+        assert busy.status_code == 503
+        assert busy.headers["retry-after"] == "2"
+        assert busy.headers["x-content-type-options"] == "nosniff"
+        cap.in_flight = 1
+        assert client.get("/api/stats").status_code == 200
+        assert cap.in_flight == 1
 
 
 # Processing time

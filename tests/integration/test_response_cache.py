@@ -108,6 +108,7 @@ def test_expired_answer_is_served_while_one_refresh_runs() -> None:
         counting_app(calls),
         max_age=10,
         revisions=RevisionClock(lambda: data_revision[0], now=clock),
+        query_names=lambda path: (),
     )
 
     async def computed() -> object:
@@ -204,7 +205,9 @@ def test_computations_beyond_the_limit_wait_for_a_slot() -> None:
         return JSONResponse({"n": request.path_params["n"]})
 
     inner = Starlette(routes=[Route("/api/slow/{n}", slow)])
-    app = ApiCacheMiddleware(inner, max_age=60, revisions=RevisionClock(lambda: 1))
+    app = ApiCacheMiddleware(
+        inner, max_age=60, revisions=RevisionClock(lambda: 1), query_names=lambda path: ()
+    )
 
     async def many_misses() -> list[int]:
         answers = await asyncio.gather(*(api_get(app, f"/api/slow/{n}") for n in range(60)))

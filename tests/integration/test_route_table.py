@@ -32,13 +32,14 @@ EXAMPLES = [
     ("/blog/rhodium-price-per-ounce", "blogPost"),
     ("/scrap-yards", "directory"),
     ("/scrap-yards?country=za", "directory"),
+    ("/scrap-yards?page=2&q=metal&sort=name&x=ignored", "directory"),
     ("/scrap-yards/atlantis", "oldCityYards"),
     ("/scrap-yard/1", "yard"),
     ("/insights", "insights"),
     ("/za/johannesburg", "city"),
     ("/us/california", "city"),
     ("/za/atlantis", "city"),
-    ("/za/johannesburg/scrap-yards?page=2&sort=name", "cityYards"),
+    ("/us/new-york/scrap-yards?page=2&sort=name", "cityYards"),
     ("/no/such/page/at/all", "notFound"),
 ]
 
@@ -68,19 +69,28 @@ def keys(page: PageSpec, params: dict[str, str], query: dict[str, str]) -> list[
     """The query keys the table promises for the page's first calls (not the 'then' ones)."""
     expanded: list[Any] = []
     for spec in page.queries:
-        if spec.only_without_query_string and query:
-            continue
         path = fill(spec.path, params)
         if isinstance(spec.params, str):
-            assert spec.params == "cityYardsPage"  # the city yards page reads these from its URL
-            page_number = int(query.get("page", "1"))
-            sort, status = query.get("sort", "rating"), query.get("status", "all")
-            expanded.append(
-                [path, {"page": page_number, "limit": 10, "status": status, "sort": sort}]
-            )
+            expanded.append([path, URL_RULES[spec.params](query)])
         else:
             expanded.append([path, dict(spec.params)] if spec.params else [path])
     return expanded
+
+
+def city_yards_query(query: dict[str, str]) -> dict[str, Any]:
+    """What city-yards/yard-params.ts asks the API for."""
+    page, sort, status = int(query.get("page", "1")), query.get("sort", "rating"), "all"
+    return {"page": page, "limit": 10, "status": status, "sort": sort}
+
+
+def directory_query(query: dict[str, str]) -> dict[str, Any]:
+    """What directory/directory-params.ts (toQuery) asks the API for: defaults left out."""
+    asked: dict[str, Any] = {"page": int(query.get("page", "1")), "limit": 20}
+    return asked | {k: v for k, v in query.items() if k in ("q", "country", "city", "sort")}
+
+
+# The table's URL rules, as the example URLs below exercise them.
+URL_RULES = {"cityYardsPage": city_yards_query, "directoryPage": directory_query}
 
 
 def expected_keys(route: Route, url: str, embedded: dict[str, Any]) -> list[Any]:

@@ -228,7 +228,7 @@ def test_hsts_only_over_https_when_enabled(
 
 
 def test_api_docs_page_gets_its_own_policy(site: TestClient) -> None:
-    """Swagger UI loads from its CDN and starts from one inline script, allowed by its hash."""
+    """Swagger UI loads from this server and starts from one inline script, allowed by its hash."""
     for encoding in ("gzip", "identity"):  # the API cache keeps a compressed copy too
         response = site.get("/api/docs", headers={"Accept-Encoding": encoding})
         assert response.status_code == 200
@@ -236,9 +236,25 @@ def test_api_docs_page_gets_its_own_policy(site: TestClient) -> None:
         assert len(inline) == 1
         digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
         policy = directives(response.headers["content-security-policy"])
-        assert policy["script-src"] == ["'self'", "https://cdn.jsdelivr.net", f"'sha256-{digest}'"]
+        assert policy["script-src"] == ["'self'", f"'sha256-{digest}'"]
         assert policy["frame-ancestors"] == ["'none'"]
         assert response.headers["x-frame-options"] == "DENY"
+        assert "https:" not in response.headers["content-security-policy"]  # no CDN
+        assert "https:" not in response.text
+
+
+def test_api_docs_files_are_served_from_here(site: TestClient) -> None:
+    page = site.get("/api/docs").text
+    assets = re.findall(r"""(?:src|href)=["'](/api/docs/static/[^"']+)""", page)
+    assert len(assets) >= 2
+    for asset in assets:
+        response = site.get(asset)
+        assert response.status_code == 200
+        assert len(response.content) > 1000
+        assert response.headers["etag"]
+        assert response.headers["cross-origin-resource-policy"] == "same-origin"
+    assert site.get("/api/docs/static/%2e%2e%2f%2e%2e%2fopenapi.json").status_code == 404
+    assert site.get("/api/docs/static/__init__.py").status_code == 404
 
 
 @pytest.mark.parametrize(

@@ -12,11 +12,13 @@ pool's timeout. Keeping the limit under the pool's size (db.py) makes that impos
 """
 
 import asyncio
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from scrapindex.cache.keys import declared_query
 from scrapindex.cache.representation import Representation, represent, select
 from scrapindex.cache.revision import RevisionClock
 from scrapindex.cache.store import CacheStore
@@ -35,8 +37,15 @@ class CachedResponse:
 
 
 class ApiCacheMiddleware:
-    def __init__(self, app: ASGIApp, max_age: int, revisions: RevisionClock) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_age: int,
+        revisions: RevisionClock,
+        query_names: Callable[[str], Collection[str]],
+    ) -> None:
         self.app = app
+        self.query_names = query_names  # what an operation reads: the rest is not in the key
         self.cache_control = f"public, max-age={max_age}".encode() if max_age else b"no-cache"
         self.revisions = revisions
         self.store: CacheStore[bytes, CachedResponse] = CacheStore(
@@ -45,15 +54,13 @@ class ApiCacheMiddleware:
         self.computing: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if (
-            scope["type"] != "http"
-            or scope["method"] != "GET"
-            or not scope["path"].startswith("/api/")
-        ):
+        path: str = scope["path"] if scope["type"] == "http" else ""
+        if not path.startswith("/api/") or scope["method"] != "GET":
             await self.app(scope, receive, send)
             return
         revision = await self.revisions.current_async()
-        key = scope["path"].encode() + b"?" + scope["query_string"]
+        query = declared_query(scope["query_string"].decode("latin-1"), self.query_names(path))
+        key = f"{path}?{query}".encode()
         entry = await self.store.get(
             key,
             revision,

@@ -1,6 +1,7 @@
 """Refuse requests no endpoint can mean before they reach the database."""
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -9,31 +10,43 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 # What RejectNulBytesMiddleware lets through, as an OpenAPI pattern: any text without NUL.
 NO_NUL_PATTERN = "^[^\\x00]*$"
+# C0 controls and DEL, decoded from a path's %09, %0a...: no page or API path has one.
+CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")
 
 
-class RejectNulBytesMiddleware:
-    """A NUL character in a path or query is never a real slug or search.
+async def answer(send: Send, status: int, message: str) -> None:
+    body = json.dumps({"message": message}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode())],
+        }
+    )  # fmt: skip
+    await send({"type": "http.response.body", "body": body})
+
+
+class RejectControlCharactersMiddleware:
+    """A NUL character in a path or query is never a real slug or search: 400.
 
     PostgreSQL cannot store or compare text containing NUL, so such a value would otherwise
-    surface as a database error; it gets a plain 400 instead.
+    surface as a database error. Any other control character in a path names nothing: 404,
+    before a lenient lookup could serve a page under a second, broken URL.
     """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and ("\x00" in scope["path"] or b"%00" in scope["query_string"]):
-            body = json.dumps({"message": "The request contains a NUL character"}).encode()
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 400,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode())],
-                }
-            )  # fmt: skip
-            await send({"type": "http.response.body", "body": body})
-            return
+        if scope["type"] == "http":
+            path: str = scope["path"]
+            if "\x00" in path or b"%00" in scope["query_string"]:
+                await answer(send, 400, "The request contains a NUL character")
+                return
+            if CONTROL_CHARACTER.search(path):
+                await answer(send, 404, "Not found")
+                return
         await self.app(scope, receive, send)
 
 

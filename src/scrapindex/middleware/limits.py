@@ -1,4 +1,4 @@
-"""Limits on what one request may ask: URL length, body size, API request rate, time taken.
+"""Limits on a request: URL length, body size, request rate, time taken, how many at once.
 
 Each refusal is a small JSON ``{"message": ...}`` answered before the request reaches a route.
 Our own in-process API calls (see request_context.INTERNAL_REQUEST) pass through untouched.
@@ -15,13 +15,14 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from scrapindex.middleware.request_context import client_address, is_external_http
+from scrapindex.middleware.request_context import QUIET_PATHS, client_address, is_external_http
 
 log = logging.getLogger(__name__)
 
 MAX_URI_BYTES = 2048
 MAX_API_BODY_BYTES = 64 * 1024
 RETRY_AFTER_TIMEOUT_SECONDS = 5
+RETRY_AFTER_BUSY_SECONDS = 2
 MAX_RATE_LIMITED_CLIENTS = 100_000
 MINUTE = 60.0
 BODILESS_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -117,37 +118,57 @@ class BodySizeLimitMiddleware:
         )
 
 
+@dataclass(frozen=True)
+class Budget:
+    capacity: float
+    per_second: float
+
+
 @dataclass
 class Bucket:
     tokens: float
     updated_at: float
 
 
-class ApiRateLimitMiddleware:
-    """A token bucket per client address for /api/: ``per_minute`` requests, refilled evenly.
+def budget_of(path: str) -> str | None:
+    """Which rate budget a request spends: the API's, the HTML pages', or none (files, probes)."""
+    if path.startswith("/api/"):
+        return "api"
+    if path.startswith("/assets/") or path in QUIET_PATHS or "." in path.rsplit("/", 1)[-1]:
+        return None  # built files, robots.txt, sitemap.xml, sw.js and the health probes
+    return "page"
 
-    In-process, so each worker process counts on its own. A bucket left alone for a minute is
-    full again and is dropped; past ``max_clients`` the longest-idle buckets go first.
+
+class RateLimitMiddleware:
+    """A token bucket per client address and budget: ``per_minute`` requests, refilled evenly.
+
+    Two budgets: the API's, and the HTML pages' (each a server render on a miss), with a rate a
+    person browsing never meets. A page's own API calls are internal and not counted. In-process,
+    so each worker process counts on its own. A bucket left alone for a minute is full again and
+    is dropped; past ``max_clients`` the longest-idle buckets go first.
     """
 
     def __init__(
         self,
         app: ASGIApp,
-        per_minute: int,
+        per_minute: dict[str, int],
         trust_proxy_headers: bool,
         max_clients: int = MAX_RATE_LIMITED_CLIENTS,
     ) -> None:
         self.app = app
-        self.capacity = float(per_minute)
-        self.per_second = per_minute / MINUTE
+        self.budgets = {
+            name: Budget(float(rate), rate / MINUTE) for name, rate in per_minute.items() if rate
+        }
         self.trust_proxy_headers = trust_proxy_headers
         self.max_clients = max_clients
-        self.buckets: OrderedDict[str, Bucket] = OrderedDict()  # least recently used first
+        self.buckets: OrderedDict[tuple[str, str], Bucket] = OrderedDict()  # least recent first
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.capacity and is_external_http(scope) and scope["path"].startswith("/api/"):
+        name = budget_of(scope["path"]) if is_external_http(scope) else None
+        budget = self.budgets.get(name) if name else None
+        if name and budget:
             client = client_address(scope, self.trust_proxy_headers)
-            wait = self.take(client, time.monotonic())
+            wait = self.take((name, client), budget, time.monotonic())
             if wait:
                 retry_after = str(max(1, math.ceil(wait)))
                 message = "Too many requests from your connection. Please slow down."
@@ -155,21 +176,21 @@ class ApiRateLimitMiddleware:
                 return
         await self.app(scope, receive, send)
 
-    def take(self, client: str, now: float) -> float:
+    def take(self, client: tuple[str, str], budget: "Budget", now: float) -> float:
         """Spend one of the client's tokens: 0 if there was one, else seconds until there is."""
         self.forget_idle(now)
         bucket = self.buckets.get(client)
         if bucket is None:
-            bucket = self.buckets[client] = Bucket(self.capacity, now)
+            bucket = self.buckets[client] = Bucket(budget.capacity, now)
         else:
             elapsed = now - bucket.updated_at
-            bucket.tokens = min(self.capacity, bucket.tokens + elapsed * self.per_second)
+            bucket.tokens = min(budget.capacity, bucket.tokens + elapsed * budget.per_second)
             bucket.updated_at = now
             self.buckets.move_to_end(client)
         if bucket.tokens >= 1:
             bucket.tokens -= 1
             return 0.0
-        return (1 - bucket.tokens) / self.per_second
+        return (1 - bucket.tokens) / budget.per_second
 
     def forget_idle(self, now: float) -> None:
         while self.buckets:
@@ -242,3 +263,30 @@ class RequestTimeoutMiddleware:
         self.abandoned.discard(task)
         if not task.cancelled() and (error := task.exception()) is not None:
             log.error("A request that had timed out failed", exc_info=error)
+
+
+class ConcurrencyLimitMiddleware:
+    """At most ``limit`` requests in the app at once per process; the next get 503 at once.
+
+    Without it, a burst queues in memory without end while every queued client waits; with it,
+    the excess is told to come back (``Retry-After``) and the requests inside stay quick.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+        self.in_flight = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not self.limit or not is_external_http(scope):
+            await self.app(scope, receive, send)
+            return
+        if self.in_flight >= self.limit:
+            headers = {"Retry-After": str(RETRY_AFTER_BUSY_SECONDS)}
+            await refuse(scope, receive, send, 503, "The server is busy. Please retry.", headers)
+            return
+        self.in_flight += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.in_flight -= 1

@@ -13,8 +13,8 @@ Dialog) locks the page's scrolling by inserting a <style> element whose rules ca
 measured scrollbar gap, so no hash can name it. Inline styles cannot run code; scripts stay
 strict.
 
-Swagger UI (the API docs page) needs its CDN and one inline script; that page alone gets its own
-policy, with the inline script allowed by its hash.
+Swagger UI (the API docs page, web/api_docs.py) starts with one inline script; that page alone
+gets its own policy, with the inline script allowed by its hash. Its files are served from here.
 """
 
 import base64
@@ -27,6 +27,7 @@ from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scrapindex.settings import Settings
+from scrapindex.web.api_docs import DOCS_PATH
 
 Header = tuple[bytes, bytes]
 
@@ -37,6 +38,12 @@ FIXED_HEADERS: tuple[Header, ...] = (
     (b"x-frame-options", b"DENY"),
     (b"permissions-policy", PERMISSIONS_POLICY.encode()),
     (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+)
+# For the plain-text errors the server process writes itself (server.py): nothing to load.
+SERVER_ERROR_HEADERS: tuple[Header, ...] = (
+    *FIXED_HEADERS,
+    (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'"),
 )
 # Headers that would name the server or its framework: dropped from every response.
 REVEALING = (b"server", b"x-powered-by")
@@ -44,9 +51,6 @@ REVEALING = (b"server", b"x-powered-by")
 TEXT_TYPES = (b"application/json", b"application/javascript", b"application/xml", b"image/svg+xml")
 CHARSET = b"; charset=utf-8"
 
-# Where FastAPI's Swagger UI page loads its script, styles and icon from.
-DOCS_CDN = "https://cdn.jsdelivr.net"
-DOCS_ICON_HOST = "https://fastapi.tiangolo.com"
 INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
 
 
@@ -76,16 +80,13 @@ def content_security_policy(
 
 
 def docs_policy(body: bytes, content_encoding: bytes | None) -> bytes:
-    """Swagger UI's page: its CDN, and its inline scripts allowed by their SHA-256 hashes."""
+    """Swagger UI's page: its inline scripts allowed by their SHA-256 hashes."""
     html = gzip.decompress(body) if body and content_encoding == b"gzip" else body
     hashes = [
         "'sha256-" + base64.b64encode(hashlib.sha256(script).digest()).decode() + "'"
         for script in INLINE_SCRIPT.findall(html)
     ]
-    policy = content_security_policy(
-        [DOCS_ICON_HOST], script_sources=[DOCS_CDN, *hashes], style_sources=[DOCS_CDN]
-    )
-    return policy.encode()
+    return content_security_policy(script_sources=hashes).encode()
 
 
 def with_charset(content_type: bytes) -> bytes:
@@ -133,8 +134,7 @@ class SecurityHeadersMiddleware:
         await self.app(scope, receive, send_secured)
 
     def is_docs(self, path: str) -> bool:
-        docs = self.docs_path
-        return docs is not None and (path == docs or path.startswith(docs + "/"))
+        return path == self.docs_path  # the page; its files under it need no policy of their own
 
     def is_https(self, scope: Scope) -> bool:
         if scope.get("scheme") == "https":
@@ -196,6 +196,6 @@ def add_security_headers(app: FastAPI, settings: Settings) -> None:
     build_stack = app.build_middleware_stack
 
     def build_secured_stack() -> ASGIApp:
-        return SecurityHeadersMiddleware(build_stack(), settings, docs_path=app.docs_url)
+        return SecurityHeadersMiddleware(build_stack(), settings, docs_path=DOCS_PATH)
 
     app.build_middleware_stack = build_secured_stack  # type: ignore[method-assign]

@@ -36,6 +36,9 @@ COUNTRY_CODE = re.compile(r"^[a-z]{2}$", re.IGNORECASE)
 SLUG = re.compile(r"^[a-z0-9-]{1,120}$")
 YARD_SORTS = ("rating", "name", "reviews")
 YARD_STATUSES = ("all", "open", "closed")
+DIRECTORY_SORTS = ("rating", "name", "city", "country", "reviews")
+DIRECTORY_PAGE = 20  # yards a page (SPEC §9)
+MAX_PAGE = 100_000  # the API's highest page
 
 
 @dataclass
@@ -73,11 +76,10 @@ class PageContext:
 
     async def fetch_all(self, specs: tuple[QuerySpec, ...], values: Mapping[str, Any]) -> Answers:
         """The table's calls, made at once; answers by path template."""
-        wanted = [s for s in specs if not (s.only_without_query_string and self.query)]
         answers = await asyncio.gather(
-            *(self.fetch(fill(s.path, values), self.params_of(s)) for s in wanted)
+            *(self.fetch(fill(s.path, values), self.params_of(s)) for s in specs)
         )
-        return {spec.path: answer for spec, answer in zip(wanted, answers, strict=True)}
+        return {spec.path: answer for spec, answer in zip(specs, answers, strict=True)}
 
     async def fetch_page(self, page: PageSpec, params: dict[str, str]) -> Answers:
         """The page's first-render calls; ``then`` ones only when the first found its entity."""
@@ -116,23 +118,62 @@ def json_of(answer: ApiAnswer | None, empty: Any) -> Any:
     return answer.json() if answer is not None and answer.ok else empty
 
 
+def page_number(value: str | None) -> int:
+    """A page number as the SPA reads it (lib/url-state.ts): a whole number to 100,000, else 1."""
+    # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
+    if value and value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_PAGE:
+        return int(value)
+    return 1
+
+
+def asked_page(query: dict[str, str]) -> int:
+    """The page the URL asks for, past the API's range too (1 when it asks for none)."""
+    value = query.get("page", "1")
+    return int(value) if value.isascii() and value.isdigit() and int(value) >= 1 else 1
+
+
+def is_past_last_page(answer: ApiAnswer | None, asked: int) -> bool:
+    """A paged list asked for a page after its last (page 1 of an empty list is a real page)."""
+    pagination = json_of(answer, {}).get("pagination")
+    return asked > 1 and (pagination is None or asked > max(pagination["pages"], 1))
+
+
 def yard_page_params(query: dict[str, str]) -> dict[str, Any]:
     """The city yards page's query, as the SPA builds it from the same URL."""
-    page = query.get("page", "1")
     status = query.get("status", "all")
     sort = query.get("sort", "rating")
     return {
-        # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
-        "page": int(page) if page.isascii() and page.isdigit() and int(page) >= 1 else 1,
+        "page": page_number(query.get("page")),
         "limit": 10,
         "status": status if status in YARD_STATUSES else "all",
         "sort": sort if sort in YARD_SORTS else "rating",
     }
 
 
+def directory_params(query: dict[str, str]) -> dict[str, Any]:
+    """The directory's list query, as directory-params.ts (readState, toQuery) builds it."""
+    params: dict[str, Any] = {"page": page_number(query.get("page")), "limit": DIRECTORY_PAGE}
+    text = query.get("q", "")[:100].strip()
+    country = query.get("country", "").lower()
+    city = query.get("city", "").lower()
+    status, sort = query.get("status"), query.get("sort")
+    if text:
+        params["q"] = text
+    if COUNTRY_CODE.match(country):
+        params["country"] = country
+    if SLUG.match(city):
+        params["city"] = city
+    if status in YARD_STATUSES and status != "all":
+        params["status"] = status
+    if sort in DIRECTORY_SORTS and sort != "rating":
+        params["sort"] = sort
+    return params
+
+
 # Query parameters that come from the page's URL, by the name routes.json gives them.
 PARAM_RULES: dict[str, Callable[[dict[str, str]], dict[str, Any]]] = {
     "cityYardsPage": yard_page_params,
+    "directoryPage": directory_params,
 }
 
 Handler = Callable[[PageContext, Route, dict[str, str]], Awaitable[PageRender]]
@@ -170,13 +211,19 @@ async def materials_list(ctx: PageContext, route: Route, params: dict[str, str])
 async def directory(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
     page = page_of(route)
     answers = await ctx.fetch_page(page, params)
-    # The plain first page only; filtered views are left to the browser.
-    yards = json_of(answers.get("/api/scrap-yards"), {}).get("data", [])
+    listed = answers.get("/api/scrap-yards")
+    if is_past_last_page(listed, asked_page(ctx.query)):
+        return page_not_found(ctx, page.module)
+    yards = json_of(listed, {}).get("data", [])
     main = fallback.yard_list("Global Scrap Yard Directory", yards)
-    number = ctx.query.get("page", "1")
-    page_number = int(number) if number.isascii() and number.isdigit() else 1
-    texts = with_page_suffix(ctx.content_dir, ctx.texts("directory"), page_number)
+    texts = with_page_suffix(ctx.content_dir, ctx.texts("directory"), asked_page(ctx.query))
     return ctx.render(200, texts, page.module, main, [])
+
+
+def page_not_found(ctx: PageContext, chunk: str) -> PageRender:
+    return ctx.not_found(
+        "notFound", chunk, "Page Not Found", "This list has fewer pages than the link asks for."
+    )
 
 
 async def insights(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
@@ -325,12 +372,15 @@ async def city_yards(ctx: PageContext, route: Route, params: dict[str, str]) -> 
     city = city_of(answers, params)
     if city is None:
         return city_not_found(ctx, page.module)
-    yards = json_of(answers["/api/cities/{citySlug}/scrap-yards"], {}).get("data", [])
+    listed = answers["/api/cities/{citySlug}/scrap-yards"]
+    if is_past_last_page(listed, asked_page(ctx.query)):
+        return page_not_found(ctx, page.module)
+    yards = json_of(listed, {}).get("data", [])
     country = city["country"]
     texts = with_page_suffix(
         ctx.content_dir,
         ctx.texts("cityYards", city=city["name"], country=country["name"]),
-        yard_page_params(ctx.query)["page"],
+        asked_page(ctx.query),
     )
     city_path = fallback.city_path(city)
     crumbs = [("Home", "/"), (city["name"], city_path), ("Scrap Yards", ctx.path)]

@@ -8,7 +8,7 @@ from the code and the blog's front matter; the rest read a small per-revision ma
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote, urlencode
 
 from fastapi.responses import RedirectResponse
 from sqlalchemy.orm import Session, sessionmaker
@@ -19,13 +19,34 @@ from scrapindex.blog import load_posts
 from scrapindex.cache.per_revision import PerRevision
 from scrapindex.cache.revision import RevisionClock
 from scrapindex.queries.places import all_cities
-from scrapindex.web.route_table import country_homes, moved_paths
+from scrapindex.web.route_table import country_homes, find_route, moved_paths
 
 CACHE_CONTROL = "public, max-age=86400"
 
 PER_POUND = re.compile(r"/scrap-metal-prices-per-pound-in-([^/]+)(?:/([^/]+))?", re.IGNORECASE)
+COUNTRY_FIRST = re.compile(r"^/[A-Za-z]{2}(?=/|$)")  # /GB/london is /gb/london
 CITY_YARD_LIST = re.compile(r"/scrap-yards/([^/]+)")
 PATH_SAFE = "/:@!$&'()*+,;=-._~"  # RFC 3986 path characters that need no escape
+
+
+def canonical_path(path: str) -> str:
+    """One spelling per page: no doubled or trailing slashes, and a lower-case country code."""
+    path = "/" + "/".join(part for part in path.split("/") if part)
+    return COUNTRY_FIRST.sub(lambda code: code.group(0).lower(), path)
+
+
+def has_bad_page(query: str) -> bool:
+    """A ``page`` that is not a whole number from 1: the URL means the first page."""
+    return any(
+        not (value.isascii() and value.isdigit() and int(value) >= 1)
+        for name, value in parse_qsl(query, keep_blank_values=True)
+        if name == "page"
+    )
+
+
+def without_page(query: str) -> str:
+    kept = [(n, v) for n, v in parse_qsl(query, keep_blank_values=True) if n != "page"]
+    return urlencode(kept)
 
 
 def slugify(text: str) -> str:
@@ -60,6 +81,7 @@ class RedirectMiddleware:
         revisions: RevisionClock,
     ) -> None:
         self.app = app
+        self.content_dir = content_dir
         posts = load_posts(content_dir / "blog")
         old_blog_paths = {old: f"/blog/{post.slug}" for post in posts for old in post.old_paths}
         # Fixed moves, from the route table and the blog's front matter.
@@ -74,9 +96,12 @@ class RedirectMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+            query = scope["query_string"].decode("latin-1")
             target = await self.target(scope)
+            if target is None and self.is_paginated(scope["path"]) and has_bad_page(query):
+                target = quote(scope["path"], safe=PATH_SAFE)
+                query = without_page(query)
             if target is not None:
-                query = scope["query_string"].decode("latin-1")
                 url = f"{target}?{query}" if query else target
                 response = RedirectResponse(
                     url, status_code=301, headers={"Cache-Control": CACHE_CONTROL}
@@ -90,15 +115,18 @@ class RedirectMiddleware:
         path: str = scope["path"]
         if path.startswith("/api/"):
             return None
-        stripped = path.rstrip("/") or "/"
-        if stripped.startswith(("//", "/\\")):
+        canonical = canonical_path(path)
+        if canonical.startswith("/\\"):
             return None  # would read as another host in a Location header
-        moved = self.fixed_target(stripped) or await self.place_target(stripped)
+        moved = self.fixed_target(canonical) or await self.place_target(canonical)
         if moved is not None:
             return moved
-        if stripped != path:
-            return quote(stripped, safe=PATH_SAFE)
+        if canonical != path:
+            return quote(canonical, safe=PATH_SAFE)
         return None
+
+    def is_paginated(self, path: str) -> bool:
+        return not path.startswith("/api/") and find_route(self.content_dir, path)[0].paginated
 
     def fixed_target(self, path: str) -> str | None:
         return self.moved.get(path) or self.country_homes.get(path[1:].lower())

@@ -19,7 +19,6 @@ PLACEHOLDER = re.compile(r"\{([\w.]+)\}")
 class QuerySpec:
     path: str  # a template: {name} is a path parameter, {a.b} a field of the entity's answer
     params: Mapping[str, Any] | str | None = None  # a str names a rule that reads the URL
-    only_without_query_string: bool = False
 
 
 @dataclass(frozen=True)
@@ -36,6 +35,11 @@ class Route:
     page: PageSpec | None  # None: a redirect, or an element made in the browser alone
     region: PageSpec | None = None
     redirect: str | None = None  # where a moved path now lives (answered with 301)
+    search: tuple[str, ...] = ()  # the query parameters the page reads; others are ignored
+
+    @property
+    def paginated(self) -> bool:
+        return "page" in self.search
 
     def match(self, parts: list[str]) -> dict[str, str] | None:
         """The path parameters when ``parts`` (the path's segments) fit this route."""
@@ -54,14 +58,7 @@ class Route:
 
 
 def _queries(items: list[dict[str, Any]]) -> tuple[QuerySpec, ...]:
-    return tuple(
-        QuerySpec(
-            path=item["path"],
-            params=item.get("params"),
-            only_without_query_string=item.get("onlyWithoutQueryString", False),
-        )
-        for item in items
-    )
+    return tuple(QuerySpec(path=item["path"], params=item.get("params")) for item in items)
 
 
 def _page(item: dict[str, Any]) -> PageSpec | None:
@@ -86,6 +83,7 @@ def load_routes(content_dir: Path) -> tuple[Route, ...]:
             page=_page(item),
             region=_page(item["region"]) if "region" in item else None,
             redirect=item.get("redirect"),
+            search=tuple(item.get("search", ())),
         )
         for item in table["routes"]
     )

@@ -11,10 +11,12 @@ import mimetypes
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
+from scrapindex.cache.keys import declared_query
 from scrapindex.cache.pages import PageCache, RenderedPage
 from scrapindex.cache.representation import Representation, represent, respond
 from scrapindex.cache.revision import RevisionClock
@@ -62,8 +64,11 @@ class BuiltApp:
         return (self.dist / "index.html").is_file()
 
     def file(self, relative: str) -> StaticFile | None:
+        """A file the build made for browsers: never a hidden one (.vite/manifest.json)."""
         if relative in self.files:
             return self.files[relative]
+        if any(part.startswith(".") for part in relative.split("/")):
+            return None  # dot segments and hidden files: only built files are served
         path = (self.dist / relative).resolve()
         try:
             if not path.is_relative_to(self.dist) or not path.is_file():
@@ -158,15 +163,18 @@ def spa_router(settings: Settings, revisions: RevisionClock) -> APIRouter:
     pages = PageCache(settings.api_cache_seconds, revisions)
 
     async def route_page(request: Request, template: str) -> Response:
-        url = request.url.path + ("?" + request.url.query if request.url.query else "")
+        path = request.url.path
+        route, _ = find_route(settings.content_dir, path)
+        query = declared_query(request.url.query, route.search)  # what the page reads, alone
+        url = path + ("?" + query if query else "")
 
         async def make() -> tuple[int, str]:  # only on a miss: a hit is served from memory
             context = PageContext(
                 app=request.app,
                 content_dir=settings.content_dir,
                 site_root=site_root,
-                path=request.url.path,
-                query=dict(request.query_params),
+                path=path,
+                query=dict(parse_qsl(query, keep_blank_values=True)),
             )
             page = await render_page(context)
             preloads = module_preloads(app_files.dist, page.chunk)
