@@ -41,19 +41,42 @@ class Stack:
     url: str  # nginx, where visitors arrive
     app_url: str  # the app itself, behind nginx
     app_pid: int  # the app's main process; its workers are its children
+    plain_http_url: str  # the port-80 server, which sends visitors to HTTPS
 
 
-def site_conf(app_port: int, nginx_port: int, cache_dir: Path) -> str:
-    """Our deploy file, pointed at this run's ports and folders: nothing else is changed."""
+def site_conf(
+    app_port: int, nginx_port: int, redirect_port: int, cache_dir: Path, certificate: Path
+) -> str:
+    """Our deploy file, pointed at this run's ports and folders: nothing else is changed.
+
+    The HTTPS server answers plain HTTP on its test port (no certificate a client would trust
+    exists here); the port-80 server, which redirects to HTTPS, listens on another test port.
+    """
     text = SITE_CONF.read_text()
     for old, new in (
         ("server 127.0.0.1:8000;", f"server 127.0.0.1:{app_port};"),
-        ("listen 80;", f"listen 127.0.0.1:{nginx_port};"),
+        ("listen 80;", f"listen 127.0.0.1:{redirect_port};"),
+        ("listen 443 ssl http2;", f"listen 127.0.0.1:{nginx_port};"),
         ("/var/cache/nginx/scrapindex", str(cache_dir)),
+        ("/etc/letsencrypt/live/scrapindex.example/fullchain.pem", str(certificate / "cert.pem")),
+        ("/etc/letsencrypt/live/scrapindex.example/privkey.pem", str(certificate / "key.pem")),
     ):
         assert text.count(old) == 1, f"{SITE_CONF} no longer has {old!r}"
         text = text.replace(old, new)
     return text
+
+
+def self_signed_certificate(folder: Path) -> Path:
+    """A throwaway certificate for scrapindex.example: cert.pem and key.pem in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+         "-subj", "/CN=scrapindex.example", "-keyout", str(folder / "key.pem"),
+         "-out", str(folder / "cert.pem")],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    return folder
 
 
 def main_conf(prefix: Path, site: Path, run_as_nobody: bool) -> str:
@@ -106,7 +129,7 @@ def production_stack(
     nginx = find_nginx()
     if nginx is None:
         raise RuntimeError("nginx not found (apt-get install nginx-light)")
-    app_port, nginx_port = free_port(), free_port()
+    app_port, nginx_port, redirect_port = free_port(), free_port(), free_port()
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -130,7 +153,8 @@ def production_stack(
         for path in (prefix, prefix / "cache"):
             shutil.chown(path, "nobody", "nogroup")
     site = prefix / "scrapindex.conf"
-    site.write_text(site_conf(app_port, nginx_port, prefix / "cache"))
+    certificate = self_signed_certificate(prefix / "tls")
+    site.write_text(site_conf(app_port, nginx_port, redirect_port, prefix / "cache", certificate))
     (prefix / "nginx.conf").write_text(main_conf(prefix, site, as_root))
     nginx_command = [
         nginx,
@@ -147,7 +171,12 @@ def production_stack(
         with (prefix / "stderr.log").open("ab") as errors:
             proxy = subprocess.Popen(nginx_command, stdin=subprocess.DEVNULL, stderr=errors)
         wait_for(f"http://127.0.0.1:{nginx_port}/healthz", proxy, "nginx", prefix / "stderr.log")
-        yield Stack(f"http://127.0.0.1:{nginx_port}", f"http://127.0.0.1:{app_port}", app.pid)
+        yield Stack(
+            f"http://127.0.0.1:{nginx_port}",
+            f"http://127.0.0.1:{app_port}",
+            app.pid,
+            f"http://127.0.0.1:{redirect_port}",
+        )
     finally:
         if proxy is not None:
             stop(proxy, signal.SIGQUIT)  # graceful: finish the requests in flight

@@ -3,6 +3,7 @@ Debian's nginx with deploy/nginx/scrapindex.conf in front of two app workers on 
 """
 
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,14 @@ from sqlalchemy import func, select
 from scrapindex.db import create_db_engine
 from scrapindex.models import ContactMessage
 from tests.databases import IMPORT_DEMO, PostgresTemplates
-from tests.deploy_stack import Stack, find_nginx, production_stack
+from tests.deploy_stack import (
+    SITE_CONF,
+    Stack,
+    find_nginx,
+    main_conf,
+    production_stack,
+    self_signed_certificate,
+)
 from tests.integration.test_web_pages import TEMPLATE, read_page
 from tests.needs import unavailable
 
@@ -128,3 +136,40 @@ def test_writes_pass_through_and_are_limited_per_real_client(stack: Stack, datab
     with engine.connect() as connection:
         assert connection.scalar(select(func.count()).select_from(ContactMessage)) == 5
     engine.dispose()
+
+
+def test_the_deploy_file_passes_nginx_own_check(tmp_path: Path) -> None:
+    """`nginx -t` on deploy/nginx/scrapindex.conf as shipped, but for the certificate's paths."""
+    nginx = find_nginx()
+    if nginx is None:
+        unavailable("nginx not found (apt-get install nginx-light)")
+    certificate = self_signed_certificate(tmp_path / "tls")
+    text = SITE_CONF.read_text()
+    for old, new in (
+        ("/etc/letsencrypt/live/scrapindex.example/fullchain.pem", str(certificate / "cert.pem")),
+        ("/etc/letsencrypt/live/scrapindex.example/privkey.pem", str(certificate / "key.pem")),
+        ("/var/cache/nginx/scrapindex", str(tmp_path / "cache")),
+    ):
+        text = text.replace(old, new)
+    site = tmp_path / "scrapindex.conf"
+    site.write_text(text)
+    (tmp_path / "nginx.conf").write_text(main_conf(tmp_path, site, run_as_nobody=False))
+    command = [nginx, "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")]
+    checked = subprocess.run(command, capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    assert "syntax is ok" in checked.stderr
+    assert "listen 443 ssl" in text
+    assert "return 301 https://$host$request_uri;" in text
+
+
+def test_plain_http_is_sent_to_https(stack: Stack) -> None:
+    answer = httpx.get(
+        stack.plain_http_url + "/za/johannesburg?page=2",
+        headers={"Host": "scrapindex.example"},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 301
+    assert answer.headers["location"] == "https://scrapindex.example/za/johannesburg?page=2"
+    assert "nginx/" not in answer.headers.get("server", "")  # no version on show
+    challenge = httpx.get(stack.plain_http_url + "/.well-known/acme-challenge/token")
+    assert challenge.status_code == 404  # answered on port 80 itself, for the certificate tool
