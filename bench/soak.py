@@ -215,7 +215,10 @@ def main() -> None:
     ):
         cities = seeded(url)
         paths = traffic_mix(cities)
-        with production_stack(url, Path(folder), workers=2, frontend_dist=DIST) as stack:
+        one_client = {"API_RATE_LIMIT_PER_MINUTE": "0", "PAGE_RATE_LIMIT_PER_MINUTE": "0"}  # wrk
+        with production_stack(
+            url, Path(folder), workers=2, frontend_dist=DIST, extra_env=one_client
+        ) as stack:
             print(f"stack up: {stack.url} -> {stack.app_url}; {len(paths)} weighted paths")
             run_wrk(stack.url, lua_script(paths, None), 30, args.connections)  # warm every cache
             capacity = run_wrk(stack.url, lua_script(paths, None), 30, args.connections)

@@ -123,7 +123,11 @@ def stop(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
 
 @contextlib.contextmanager
 def production_stack(
-    database_url: str, folder: Path, workers: int = 2, frontend_dist: Path | None = None
+    database_url: str,
+    folder: Path,
+    workers: int = 2,
+    frontend_dist: Path | None = None,
+    extra_env: dict[str, str] | None = None,
 ) -> Iterator[Stack]:
     """Start the app's workers and nginx in front of them; stop both on exit."""
     nginx = find_nginx()
@@ -140,6 +144,7 @@ def production_stack(
     }
     if frontend_dist is not None:
         env["FRONTEND_DIST"] = str(frontend_dist)
+    env |= extra_env or {}
     app_log = folder / "app.log"
     command = [str(SCRAPINDEX), "serve", "--port", str(app_port), "--workers", str(workers)]
     with app_log.open("ab") as log:

@@ -90,6 +90,7 @@ def settings_findings(settings: Settings, workers: int = 1) -> list[Finding]:
                 "is a year) once the site and all its subdomains serve HTTPS.",
             )
         )
+    findings += _exposure_findings(settings)
     if settings.api_cache_seconds == 0:
         findings.append(
             Finding(
@@ -100,6 +101,31 @@ def settings_findings(settings: Settings, workers: int = 1) -> list[Finding]:
             )
         )
     return findings
+
+
+def _exposure_findings(settings: Settings) -> list[Finding]:
+    """The app is meant to listen on loopback, behind nginx (deploy/nginx/scrapindex.conf)."""
+    if settings.host in ("127.0.0.1", "::1", "localhost"):
+        return []
+    if settings.trust_proxy_headers:
+        return [
+            Finding(
+                "forgeable-proxy-headers",
+                "error",
+                f"TRUST_PROXY_HEADERS is on while the app listens on {settings.host}: a client "
+                "reaching it directly can forge X-Forwarded-For to dodge the rate limits. Listen "
+                "on 127.0.0.1 (HOST) behind the proxy.",
+            )
+        ]
+    return [
+        Finding(
+            "no-proxy",
+            "warning",
+            f"The app listens on {settings.host} with no proxy in front: no TLS, and uvicorn "
+            "alone does not cache or absorb slow clients. Put nginx in front "
+            "(deploy/nginx/scrapindex.conf), set TRUST_PROXY_HEADERS=true and HOST=127.0.0.1.",
+        )
+    ]
 
 
 def _uses_sqlite(settings: Settings) -> bool:

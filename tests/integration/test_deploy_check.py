@@ -126,6 +126,12 @@ def test_sqlite_with_several_workers(
         ({"client_hash_salt": "scrapindex"}, {"client-hash-salt": "error"}),
         ({"client_hash_salt": ""}, {"client-hash-salt": "error"}),
         ({"api_cache_seconds": 0}, {"api-cache": "warning"}),
+        ({"host": "0.0.0.0"}, {"no-proxy": "warning"}),
+        (
+            {"host": "203.0.113.5", "trust_proxy_headers": True},
+            {"forgeable-proxy-headers": "error"},
+        ),
+        ({"host": "127.0.0.1", "trust_proxy_headers": True}, {}),
     ],
 )
 def test_single_unsafe_settings(overrides: dict[str, Any], expected: dict[str, str]) -> None:
