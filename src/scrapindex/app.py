@@ -129,7 +129,12 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
         trust_proxy_headers=settings.trust_proxy_headers,
     )
     app.add_middleware(UriLengthLimitMiddleware)
-    app.add_middleware(ConcurrencyLimitMiddleware, limit=settings.max_concurrent_requests)
+    app.add_middleware(
+        ConcurrencyLimitMiddleware,
+        limit=settings.max_concurrent_requests,
+        per_client=settings.max_concurrent_requests_per_client,
+        trust_proxy_headers=settings.trust_proxy_headers,
+    )
     app.add_middleware(RequestContextMiddleware, trust_proxy_headers=settings.trust_proxy_headers)
     add_security_headers(app, settings)  # outermost, around Starlette's own layers too
     add_error_handlers(app)

@@ -51,6 +51,7 @@ class Settings(BaseSettings):
     head_timeout_seconds: float = Field(default=10, ge=0)  # to send the head, then 408 (0 = off)
     keep_alive_seconds: int = Field(default=5, ge=1)  # an idle kept-alive connection closes
     max_concurrent_requests: int = Field(default=256, ge=0)  # per process, then 503 (0 = off)
+    max_concurrent_requests_per_client: int = Field(default=16, ge=0)  # then 429 (0 = off)
 
     @field_validator("map_tile_hosts", "analytics_hosts", mode="before")
     @classmethod

@@ -249,6 +249,21 @@ def test_requests_past_the_concurrency_cap_are_told_to_retry(database_url: str) 
         assert cap.in_flight == 1
 
 
+def test_one_client_cannot_hold_more_than_its_share(database_url: str) -> None:
+    app = make_app(database_url, max_concurrent_requests_per_client=3, trust_proxy_headers=True)
+    one = {"X-Forwarded-For": "203.0.113.9"}
+    with TestClient(app) as client:
+        cap = middleware_of(app, ConcurrencyLimitMiddleware)
+        assert client.get("/api/stats", headers=one).status_code == 200
+        cap.by_client["203.0.113.9"] = 3  # three of its requests still running
+        refused = client.get("/api/stats", headers=one)
+        assert refused.status_code == 429
+        assert refused.headers["retry-after"] == "1"
+        other = client.get("/api/stats", headers={"X-Forwarded-For": "198.51.100.4"})
+        assert other.status_code == 200  # another client is served meanwhile
+        assert cap.by_client == {"203.0.113.9": 3}
+
+
 # Processing time
 
 
