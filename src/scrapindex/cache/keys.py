@@ -5,13 +5,13 @@ able to turn every request into a miss. The key keeps each declared parameter's 
 order sent (the last one wins where only one is read) and sorts the names.
 """
 
-import re
 from collections.abc import Callable, Collection
-from functools import cache, lru_cache
+from functools import lru_cache
 from urllib.parse import parse_qsl, urlencode
 
 from fastapi import FastAPI
-from starlette.routing import compile_path
+
+from scrapindex.api_paths import api_paths
 
 
 def declared_query(query_string: str, names: Collection[str]) -> str:
@@ -23,22 +23,11 @@ def declared_query(query_string: str, names: Collection[str]) -> str:
 
 def api_query_names(app: FastAPI) -> Callable[[str], frozenset[str]]:
     """The query parameters each GET operation of the API declares (its OpenAPI document)."""
-
-    @cache
-    def table() -> list[tuple[re.Pattern[str], frozenset[str]]]:
-        return [
-            (
-                compile_path(template)[0],
-                frozenset(
-                    p["name"] for p in operations["get"].get("parameters", []) if p["in"] == "query"
-                ),
-            )
-            for template, operations in app.openapi()["paths"].items()
-            if "get" in operations
-        ]
+    paths = api_paths(app)
 
     @lru_cache(maxsize=4096)
     def names(path: str) -> frozenset[str]:
-        return next((found for regex, found in table() if regex.match(path)), frozenset())
+        found = (p.query_names for p in paths() if "GET" in p.methods and p.regex.match(path))
+        return next(found, frozenset())
 
     return names

@@ -13,8 +13,10 @@ from functools import cache
 
 from fastapi import FastAPI
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, compile_path
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from scrapindex.api_paths import api_paths
 
 # The methods a path serves, or None when nothing serves it.
 AllowedMethods = Callable[[str], frozenset[str] | None]
@@ -40,23 +42,22 @@ def app_methods(app: FastAPI, pages: AllowedMethods) -> AllowedMethods:
     Read when first needed, once the app's routes are all in place.
     """
 
+    paths = api_paths(app)
+
     @cache
-    def table() -> list[tuple[re.Pattern[str], frozenset[str]]]:
-        operations = [
-            (compile_path(template)[0], frozenset(method.upper() for method in methods))
-            for template, methods in app.openapi()["paths"].items()
-        ]
-        own_routes = [
+    def own_routes() -> list[tuple[re.Pattern[str], frozenset[str]]]:
+        return [  # the docs and the OpenAPI document
             (route.path_regex, frozenset(route.methods or ()))
             for route in app.routes
-            if isinstance(route, Route)  # the docs and the OpenAPI document
+            if isinstance(route, Route)
         ]
-        return operations + own_routes
 
     def allowed(path: str) -> frozenset[str] | None:
         if path != "/api" and not path.startswith("/api/"):
             return pages(path)
-        methods = {method for regex, found in table() if regex.match(path) for method in found}
+        matching = [p.methods for p in paths() if p.regex.match(path)]
+        matching += [found for regex, found in own_routes() if regex.match(path)]
+        methods = {method for found in matching for method in found}
         return with_implied(methods) if methods else None
 
     return allowed

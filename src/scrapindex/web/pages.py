@@ -20,7 +20,15 @@ from scrapindex.middleware.outage import ServiceUnavailable
 from scrapindex.web import fallback, structured
 from scrapindex.web.head import Head, PageTexts, page_texts, with_page_suffix
 from scrapindex.web.internal_api import ApiAnswer, api_get
-from scrapindex.web.route_table import PageSpec, QuerySpec, Route, fill, find_route, load_routes
+from scrapindex.web.route_table import (
+    PageSpec,
+    QuerySpec,
+    Route,
+    fill,
+    find_route,
+    load_routes,
+    written_page,
+)
 
 QueryKey = list[Any]
 Answers = dict[str, ApiAnswer]  # by the table's path template
@@ -120,16 +128,13 @@ def json_of(answer: ApiAnswer | None, empty: Any) -> Any:
 
 def page_number(value: str | None) -> int:
     """A page number as the SPA reads it (lib/url-state.ts): a whole number to 100,000, else 1."""
-    # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
-    if value and value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_PAGE:
-        return int(value)
-    return 1
+    page = written_page(value or "")
+    return page if page is not None and page <= MAX_PAGE else 1
 
 
 def asked_page(query: dict[str, str]) -> int:
     """The page the URL asks for, past the API's range too (1 when it asks for none)."""
-    value = query.get("page", "1")
-    return int(value) if value.isascii() and value.isdigit() and int(value) >= 1 else 1
+    return written_page(query.get("page", "1")) or 1
 
 
 def is_past_last_page(answer: ApiAnswer | None, asked: int) -> bool:

@@ -19,7 +19,7 @@ from scrapindex.blog import load_posts
 from scrapindex.cache.per_revision import PerRevision
 from scrapindex.cache.revision import RevisionClock
 from scrapindex.queries.places import all_cities
-from scrapindex.web.route_table import country_homes, find_route, moved_paths
+from scrapindex.web.route_table import country_homes, find_route, moved_paths, written_page
 
 CACHE_CONTROL = "public, max-age=86400"
 
@@ -38,7 +38,7 @@ def canonical_path(path: str) -> str:
 def has_bad_page(query: str) -> bool:
     """A ``page`` that is not a whole number from 1: the URL means the first page."""
     return any(
-        not (value.isascii() and value.isdigit() and int(value) >= 1)
+        written_page(value) is None
         for name, value in parse_qsl(query, keep_blank_values=True)
         if name == "page"
     )

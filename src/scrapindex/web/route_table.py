@@ -110,6 +110,14 @@ def find_route(content_dir: Path, path: str) -> tuple[Route, dict[str, str]]:
     raise LookupError("routes.json must end with the catch-all route '*'")
 
 
+def written_page(value: str) -> int | None:
+    """A URL's ``page`` value as a page number: a whole number from 1 in ASCII digits, else None.
+
+    (str.isdigit() alone also takes "²", which int() refuses.)
+    """
+    return int(value) if value.isascii() and value.isdigit() and int(value) >= 1 else None
+
+
 def fill(template: str, values: Mapping[str, Any]) -> str:
     """``template`` with each {name} or {a.b} replaced from ``values`` (nested dicts)."""
 
