@@ -96,7 +96,8 @@ class Source(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(120), unique=True)
-    kind: Mapped[str] = mapped_column(String(16))  # feed, manual or demo
+    # feed, manual, report, estimate or demo: the order of trust (see PRICE_KIND_TRUST)
+    kind: Mapped[str] = mapped_column(String(16))
     url: Mapped[str | None] = mapped_column(String(500))
 
 
@@ -118,6 +119,40 @@ class Price(Base):
     currency: Mapped[str] = mapped_column(String(3))
     source_id: Mapped[int] = mapped_column(ForeignKey("sources.id"))
     updated_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class PriceEstimate(Base):
+    """How an estimated price was made: the formula's inputs, one row per estimated price.
+
+    price = reference USD per tonne / 1000 x grade factor x margin / FX (USD per unit).
+    """
+
+    __tablename__ = "price_estimates"
+
+    price_id: Mapped[int] = mapped_column(
+        ForeignKey("prices.id", ondelete="CASCADE"), primary_key=True
+    )
+    metal: Mapped[str] = mapped_column(String(20))
+    reference_usd_per_tonne: Mapped[Decimal] = mapped_column(ExactDecimal(14, 4))
+    reference_date: Mapped[dt.date] = mapped_column(Date)
+    reference_source: Mapped[str] = mapped_column(String(120))
+    reference_period: Mapped[str] = mapped_column(String(10))  # daily or monthly
+    grade_factor: Mapped[Decimal] = mapped_column(ExactDecimal(6, 4))
+    margin: Mapped[Decimal] = mapped_column(ExactDecimal(6, 4))
+    usd_per_unit: Mapped[Decimal] = mapped_column(ExactDecimal(18, 8))
+    fx_date: Mapped[dt.date] = mapped_column(Date)
+
+
+class MarketPrice(Base):
+    """A market reference price of a metal (an exchange or index price), USD per metric ton."""
+
+    __tablename__ = "market_prices"
+
+    metal: Mapped[str] = mapped_column(String(20), primary_key=True)
+    price_date: Mapped[dt.date] = mapped_column(Date, primary_key=True)
+    usd_per_tonne: Mapped[Decimal] = mapped_column(ExactDecimal(14, 4))
+    period: Mapped[str] = mapped_column(String(10))  # daily or monthly
+    source_id: Mapped[int] = mapped_column(ForeignKey("sources.id"))
 
 
 class CurrentPrice(Base):
