@@ -23,6 +23,7 @@ from scrapindex.data.daily_update import (
     run_daily_update,
 )
 from scrapindex.data.demo import DEFAULT_SEED, DemoConfig
+from scrapindex.data.estimates import EstimateReport, estimate_prices
 from scrapindex.data.imports.fx import import_fx_rates
 from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.imports.report import ImportReport, progress_bar, summary_table
@@ -112,6 +113,32 @@ def prices_import(file: ImportFile, allow_outliers: AllowOutliers = False) -> No
     with _database(get_settings()) as engine, progress_bar(console) as progress:
         report = import_prices(engine, file, allow_outliers=allow_outliers, progress=progress)
     _finish_import(report)
+
+
+@prices_app.command("estimate")
+def prices_estimate(
+    date: Annotated[
+        str | None, typer.Option(help="Day to estimate, YYYY-MM-DD (default today, UTC)")
+    ] = None,
+) -> None:
+    """Estimate prices from market references, grade factors, yard margins and FX rates."""
+    settings = get_settings()
+    day = dt.date.fromisoformat(date) if date else dt.datetime.now(dt.UTC).date()
+    with _database(settings) as engine:
+        report = estimate_prices(engine, settings.content_dir, day)
+    _print_estimate(report)
+    if not report.written and not report.unchanged and not report.kept:
+        raise typer.Exit(1)
+
+
+def _print_estimate(report: EstimateReport) -> None:
+    console.print(
+        f"Estimates for {report.day}: {report.inserted:,} added, {report.updated:,} updated, "
+        f"{report.unchanged:,} unchanged, {report.kept:,} kept (a feed, manual or reported "
+        "price stands)."
+    )
+    for reason in report.skipped:
+        console.print(f"[yellow]Not estimated: {reason}[/yellow]", highlight=False)
 
 
 @fx_app.command("import")

@@ -32,7 +32,19 @@ class Settings(BaseSettings):
     client_hash_salt: str = "scrapindex"  # set a secret value in production
     inbox_dir: Path | None = None  # feed files for the daily update; unset means data_dir/inbox
     daily_update_time: dt.time = dt.time(3, 15)  # when `scrapindex schedule` runs it, UTC
+    # Market reference feeds (data/feeds): the YAML file listing licensed daily providers for
+    # `scrapindex market fetch --source NAME` (see deploy/market-feeds.example.yaml); unset
+    # means only FRED. The base URLs are settings so a mirror or a test server can stand in.
+    market_feeds_file: Path | None = None
+    ecb_base_url: str = "https://www.ecb.europa.eu/stats/eurofxref"
+    fred_base_url: str = "https://fred.stlouisfed.org/graph/fredgraph.csv"
+    feed_timeout_seconds: float = Field(default=30, gt=0)  # per attempt; three attempts
     debug: bool = False  # development only; `scrapindex check --deploy` refuses it
+    # A price older than this many days is marked stale (API `stale`, pages "price from …").
+    price_stale_days: int = Field(default=7, ge=1)
+    # Market feeds the daily update fetches before estimating (e.g. "ecb,fred"); empty: none,
+    # and the update extends the demo data instead when the data is demo data.
+    market_feeds: SourceList = []
     # Security headers (middleware/security.py): where the pages may load map tiles from, where
     # analytics scripts and beacons may go, and HSTS (0 = no Strict-Transport-Security).
     map_tile_hosts: SourceList = ["https://tile.openstreetmap.org"]
@@ -53,7 +65,7 @@ class Settings(BaseSettings):
     max_concurrent_requests: int = Field(default=256, ge=0)  # per process, then 503 (0 = off)
     max_concurrent_requests_per_client: int = Field(default=16, ge=0)  # then 429 (0 = off)
 
-    @field_validator("map_tile_hosts", "analytics_hosts", mode="before")
+    @field_validator("map_tile_hosts", "analytics_hosts", "market_feeds", mode="before")
     @classmethod
     def split_sources(cls, value: Any) -> Any:
         if isinstance(value, str) and value.lstrip().startswith("["):

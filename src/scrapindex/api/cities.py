@@ -4,7 +4,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from scrapindex.api.deps import CityDep, SessionDep
+from scrapindex.api.deps import CityDep, SessionDep, SettingsDep
+from scrapindex.queries.history import city_sparklines
 from scrapindex.queries.places import all_cities, city_figures
 from scrapindex.queries.prices import latest_quotes
 from scrapindex.queries.yards import (
@@ -18,6 +19,7 @@ from scrapindex.queries.yards import (
     with_open_state,
 )
 from scrapindex.schemas.common import NOT_FOUND, Pagination
+from scrapindex.schemas.history import SparklinePublic
 from scrapindex.schemas.places import CityOverview, CityPublic, city_public
 from scrapindex.schemas.prices import CityPriceRow, city_price_row
 from scrapindex.schemas.yards import CityYardPage, yard_public
@@ -41,9 +43,25 @@ def get_city(city: CityDep) -> CityPublic:
     responses=NOT_FOUND,
     summary="Latest price of each material in the city, with its change since the day before",
 )
-def city_prices(session: SessionDep, city: CityDep) -> list[CityPriceRow]:
-    rows = [city_price_row(q) for q in latest_quotes(session, city_id=city.id)]
+def city_prices(
+    session: SessionDep, settings: SettingsDep, city: CityDep
+) -> list[CityPriceRow]:
+    quotes = latest_quotes(session, city_id=city.id, stale_days=settings.price_stale_days)
+    rows = [city_price_row(q) for q in quotes]
     return sorted(rows, key=lambda r: r.price, reverse=True)
+
+
+@router.get(
+    "/{city_slug}/sparklines",
+    response_model=list[SparklinePublic],
+    responses=NOT_FOUND,
+    summary="Each material's daily prices in the city over the last 30 days, oldest first",
+)
+def city_sparklines_route(session: SessionDep, city: CityDep) -> list[SparklinePublic]:
+    return [
+        SparklinePublic(material_slug=line.material_slug, points=line.points)
+        for line in city_sparklines(session, city.id)
+    ]
 
 
 @router.get(

@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter
 
-from scrapindex.api.deps import MaterialDep, SessionDep
+from scrapindex.api.deps import MaterialDep, SessionDep, SettingsDep
 from scrapindex.queries.prices import latest_quotes, latest_usd_rates
 from scrapindex.queries.site import all_materials
 from scrapindex.schemas.common import NOT_FOUND
@@ -30,7 +30,10 @@ def get_material(material: MaterialDep) -> MaterialPublic:
     responses=NOT_FOUND,
     summary="Latest price of the material in every city, highest in US dollars first",
 )
-def material_prices(session: SessionDep, material: MaterialDep) -> list[MaterialPriceRow]:
+def material_prices(
+    session: SessionDep, settings: SettingsDep, material: MaterialDep
+) -> list[MaterialPriceRow]:
     rates = latest_usd_rates(session)
-    rows = [material_price_row(q, rates) for q in latest_quotes(session, material_id=material.id)]
+    quotes = latest_quotes(session, material_id=material.id, stale_days=settings.price_stale_days)
+    rows = [material_price_row(q, rates) for q in quotes]
     return sorted(rows, key=lambda r: r.price_usd or 0, reverse=True)

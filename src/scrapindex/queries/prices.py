@@ -3,12 +3,21 @@
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal, Unpack
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, func, select
 from sqlalchemy.orm import Session, aliased
 
-from scrapindex.models import City, Country, CurrentPrice, FxRate, Material, Price, Source
+from scrapindex.models import (
+    City,
+    Country,
+    CurrentPrice,
+    FxRate,
+    Material,
+    Price,
+    PriceEstimate,
+    Source,
+)
 
 USD_CENT = Decimal("0.01")
 
@@ -31,6 +40,24 @@ class CityInfo:
     country_name: str
 
 
+DEFAULT_STALE_DAYS = 7
+
+
+@dataclass(frozen=True)
+class EstimateInputs:
+    """The formula's inputs of an estimated price (see scrapindex.data.estimates)."""
+
+    metal: str
+    reference_usd_per_tonne: Decimal
+    reference_date: dt.date
+    reference_source: str
+    reference_period: str
+    grade_factor: Decimal
+    margin: Decimal
+    usd_per_unit: Decimal
+    fx_date: dt.date
+
+
 @dataclass(frozen=True)
 class Quote:
     """The latest stored price of one material in one city, and the one before it."""
@@ -45,6 +72,8 @@ class Quote:
     source_kind: str
     material: MaterialInfo
     city: CityInfo
+    stale: bool = False  # older than the settings' price_stale_days
+    estimate: EstimateInputs | None = None
 
     @property
     def change(self) -> Decimal | None:
@@ -70,6 +99,8 @@ def latest_quotes(
     city_id: int | None = None,
     material_id: int | None = None,
     country_code: str | None = None,
+    stale_days: int = DEFAULT_STALE_DAYS,
+    today: dt.date | None = None,
 ) -> list[Quote]:
     """The current board, read by key through current_prices.
 
@@ -89,6 +120,7 @@ def latest_quotes(
             Source.kind.label("source_kind"),
             Material.id.label("material_id"),
             City.id.label("city_id"),
+            *ESTIMATE_COLUMNS,
         )
         .select_from(CurrentPrice)
         .join(Price, Price.id == CurrentPrice.price_id)
@@ -96,6 +128,7 @@ def latest_quotes(
         .join(City, City.id == CurrentPrice.city_id)
         .join(Source, Source.id == Price.source_id)
         .outerjoin(previous, previous.id == CurrentPrice.previous_price_id)
+        .outerjoin(PriceEstimate, PriceEstimate.price_id == Price.id)
         .order_by(CurrentPrice.city_id, CurrentPrice.material_id)
     )
     if city_id is not None:
@@ -106,6 +139,7 @@ def latest_quotes(
         query = query.where(City.country_code == country_code)
     materials = _material_infos(session)
     cities = _city_infos(session)
+    stale_before = (today or dt.datetime.now(dt.UTC).date()) - dt.timedelta(days=stale_days)
     return [
         Quote(
             price_id=row.price_id,
@@ -118,9 +152,25 @@ def latest_quotes(
             source_kind=row.source_kind,
             material=materials[row.material_id],
             city=cities[row.city_id],
+            stale=row.price_date < stale_before,
+            estimate=_estimate_inputs(row),
         )
         for row in session.execute(query)
     ]
+
+
+ESTIMATE_COLUMNS = [
+    getattr(PriceEstimate, name).label(f"estimate_{name}")
+    for name in EstimateInputs.__dataclass_fields__
+]
+
+
+def _estimate_inputs(row: Row[Unpack[tuple[Any, ...]]]) -> EstimateInputs | None:
+    if row.estimate_metal is None:
+        return None
+    return EstimateInputs(
+        **{name: getattr(row, f"estimate_{name}") for name in EstimateInputs.__dataclass_fields__}
+    )
 
 
 def _material_infos(session: Session) -> dict[int, MaterialInfo]:
@@ -160,36 +210,6 @@ def latest_usd_rates(session: Session) -> dict[str, Decimal]:
 def to_usd(amount: Decimal, currency: str, rates: dict[str, Decimal]) -> Decimal | None:
     rate = rates.get(currency)
     return None if rate is None else (amount * rate).quantize(USD_CENT)
-
-
-@dataclass(frozen=True)
-class HistoryPoint:
-    date: dt.date
-    price: Decimal
-
-
-def price_history(
-    session: Session, material_id: int, city_id: int, days: int
-) -> list[HistoryPoint]:
-    """The last ``days`` days of stored prices, counted back from the series' newest day."""
-    newest = session.execute(
-        select(func.max(Price.price_date)).where(
-            Price.material_id == material_id, Price.city_id == city_id
-        )
-    ).scalar_one_or_none()
-    if newest is None:
-        return []
-    since = newest - dt.timedelta(days=days - 1)
-    rows = session.execute(
-        select(Price.price_date, Price.price_per_kg)
-        .where(
-            Price.material_id == material_id,
-            Price.city_id == city_id,
-            Price.price_date >= since,
-        )
-        .order_by(Price.price_date)
-    ).all()
-    return [HistoryPoint(date=d, price=p) for d, p in rows]
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,11 @@ import datetime as dt
 from decimal import Decimal
 from typing import Literal, TypedDict
 
+from pydantic import Field
+
+from scrapindex.data.estimate_formula import formula_text
 from scrapindex.models import Material
+from scrapindex.price_kinds import PriceKind
 from scrapindex.queries.prices import MaterialInfo, Quote, to_usd
 from scrapindex.schemas.common import CamelModel, MoneyText, Page
 from scrapindex.schemas.places import CityRef, city_ref
@@ -12,7 +16,7 @@ from scrapindex.schemas.places import CityRef, city_ref
 
 class SourceRef(CamelModel):
     name: str
-    kind: str
+    kind: PriceKind
 
 
 class MaterialRef(CamelModel):
@@ -25,6 +29,39 @@ class MaterialRef(CamelModel):
 
 def material_ref(material: Material | MaterialInfo) -> MaterialRef:
     return MaterialRef.model_validate(material)
+
+
+class EstimatePublic(CamelModel):
+    """How an estimated price was made; ``formula`` says it in one line."""
+
+    metal: str
+    reference_usd_per_tonne: MoneyText
+    reference_date: dt.date
+    reference_period: str
+    reference_source: str
+    grade_factor: str
+    margin: str
+    usd_per_unit: str
+    fx_date: dt.date
+    formula: str
+
+
+def estimate_public(quote: Quote) -> EstimatePublic | None:
+    inputs = quote.estimate
+    if inputs is None:
+        return None
+    return EstimatePublic(
+        metal=inputs.metal,
+        reference_usd_per_tonne=inputs.reference_usd_per_tonne,
+        reference_date=inputs.reference_date,
+        reference_period=inputs.reference_period,
+        reference_source=inputs.reference_source,
+        grade_factor=f"{inputs.grade_factor.normalize():f}",
+        margin=f"{inputs.margin.normalize():f}",
+        usd_per_unit=f"{inputs.usd_per_unit.normalize():f}",
+        fx_date=inputs.fx_date,
+        formula=formula_text(inputs, quote.material.name, quote.city.country_code, quote.currency),
+    )
 
 
 class PriceBase(CamelModel):
@@ -41,6 +78,10 @@ class PriceBase(CamelModel):
     change_percent: float | None
     trend: Literal["up", "down", "flat"]
     source: SourceRef
+    stale: bool = Field(description="Older than the site's freshness limit: show its date")
+    estimate: EstimatePublic | None = Field(
+        description="The formula's inputs when source.kind is 'estimate', else null"
+    )
 
 
 class CityPriceRow(PriceBase):
@@ -71,19 +112,6 @@ class MaterialSummary(CamelModel):
     countries: int
 
 
-class HistoryPointPublic(CamelModel):
-    date: dt.date
-    price: MoneyText
-
-
-class PriceHistoryPublic(CamelModel):
-    material_slug: str
-    city_slug: str
-    currency: str
-    unit: Literal["kg"] = "kg"
-    points: list[HistoryPointPublic]
-
-
 class PriceFields(TypedDict):
     id: int
     material_id: int
@@ -97,6 +125,8 @@ class PriceFields(TypedDict):
     change_percent: float | None
     trend: Literal["up", "down", "flat"]
     source: SourceRef
+    stale: bool
+    estimate: EstimatePublic | None
 
 
 def price_fields(quote: Quote) -> PriceFields:
@@ -113,6 +143,8 @@ def price_fields(quote: Quote) -> PriceFields:
         change_percent=quote.change_percent,
         trend=quote.trend,
         source=SourceRef(name=quote.source_name, kind=quote.source_kind),
+        stale=quote.stale,
+        estimate=estimate_public(quote),
     )
 
 

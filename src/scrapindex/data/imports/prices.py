@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
 
 from scrapindex import revision
 from scrapindex.data.imports.checks import (
@@ -31,7 +31,7 @@ from scrapindex.data.imports.values import (
     positive_decimal,
     utc_today,
 )
-from scrapindex.models import City, Country, Material, Price
+from scrapindex.models import City, Country, Material, Price, PriceEstimate
 from scrapindex.queries.current_prices import refresh_current_prices
 
 COLUMNS = ("date", "country", "city", "material", "price", "currency", "unit", "source")
@@ -227,6 +227,9 @@ class PriceImporter(SeriesImporter[PriceRow]):
             connection.execute(insert(Price), inserts)
         if updates:
             connection.execute(UPDATE_PRICE, updates)
+            # A feed's or manual price replaces an estimate: its formula no longer applies.
+            replaced = [values["stored_id"] for values in updates]
+            connection.execute(delete(PriceEstimate).where(PriceEstimate.price_id.in_(replaced)))
         report.inserted += len(inserts)
         report.updated += len(updates)
 

@@ -1,0 +1,35 @@
+"""An estimated price's formula in one line, as the API and the pages show it."""
+
+import datetime as dt
+from decimal import Decimal
+
+from scrapindex.formatting import format_money
+from scrapindex.queries.prices import EstimateInputs
+
+TIMES = " \N{MULTIPLICATION SIGN} "
+
+
+def formula_text(inputs: EstimateInputs, material_name: str, country: str, currency: str) -> str:
+    """ "Estimate: Copper $9,412/t (Oct 2025 average) x 0.955 Bare Bright Copper factor x 0.82
+    ZA yard margin x R18.21/USD (21 Nov 2025)", with the multiplication sign for x."""
+    metal = inputs.metal.replace("_", " ").capitalize()
+    reference = format_money(inputs.reference_usd_per_tonne, "USD").removesuffix(".00")
+    parts = [
+        f"Estimate: {metal} {reference}/t ({_reference_when(inputs)})",
+        f"{inputs.grade_factor.normalize():f} {material_name} factor",
+        f"{inputs.margin.normalize():f} {country} yard margin",
+    ]
+    if currency != "USD":
+        per_usd = format_money(Decimal(1) / inputs.usd_per_unit, currency)
+        parts.append(f"{per_usd}/USD ({_day(inputs.fx_date)})")
+    return TIMES.join(parts)
+
+
+def _reference_when(inputs: EstimateInputs) -> str:
+    if inputs.reference_period == "monthly":
+        return f"{inputs.reference_date:%b %Y} average"
+    return _day(inputs.reference_date)
+
+
+def _day(day: dt.date) -> str:
+    return f"{day.day} {day:%b %Y}"

@@ -1,0 +1,312 @@
+"""Estimated yard prices: a market reference price, a grade factor, a yard margin and FX.
+
+    local price per kg = reference USD per tonne / 1000 x grade factor x margin / USD per unit
+
+Each estimated price keeps its inputs (``price_estimates``) so the API and the pages can show
+the formula. Estimates fill only the gaps: a feed's, manual or reported price of the same day
+is never replaced, and demo prices are (see ``scrapindex.price_kinds``). Exchange rates from the
+demo generator are never used: an estimate is made from real inputs or not at all.
+"""
+
+import datetime as dt
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, tuple_, update
+
+from scrapindex import revision
+from scrapindex.data.estimate_table import EstimateTable, load_estimate_table
+from scrapindex.models import (
+    City,
+    Country,
+    FxRate,
+    MarketPrice,
+    Material,
+    Price,
+    PriceEstimate,
+    Source,
+)
+from scrapindex.price_kinds import outranks
+from scrapindex.queries.current_prices import refresh_current_prices
+
+ESTIMATE_SOURCE_NAME = "ScrapIndex estimate (market reference x grade factor x yard margin)"
+ESTIMATE_KIND = "estimate"
+CENT = Decimal("0.01")
+KG_PER_TONNE = Decimal(1000)
+
+
+@dataclass(frozen=True)
+class ReferenceQuote:
+    metal: str
+    usd_per_tonne: Decimal
+    day: dt.date
+    period: str
+    source: str
+
+
+@dataclass(frozen=True)
+class FxQuote:
+    usd_per_unit: Decimal
+    day: dt.date
+
+
+@dataclass
+class EstimateReport:
+    day: dt.date
+    inserted: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    kept: int = 0  # a feed's, manual or reported price already stood for the day
+    skipped: list[str] = field(default_factory=list)  # why a metal or currency had no estimate
+
+    @property
+    def written(self) -> int:
+        return self.inserted + self.updated
+
+
+@dataclass(frozen=True)
+class _City:
+    id: int
+    slug: str
+    country_code: str
+    currency: str
+
+
+def estimate_price(
+    reference: ReferenceQuote, factor: Decimal, margin: Decimal, fx: FxQuote
+) -> Decimal:
+    """The formula, to the cent (half away from zero)."""
+    usd_per_kg = reference.usd_per_tonne / KG_PER_TONNE * factor * margin
+    return (usd_per_kg / fx.usd_per_unit).quantize(CENT, ROUND_HALF_UP)
+
+
+def estimate_prices(
+    engine: Engine, content_dir: Path, day: dt.date, *, now: dt.datetime | None = None
+) -> EstimateReport:
+    """Write one estimated price per estimable material and city for ``day``, in one transaction."""
+    table = load_estimate_table(content_dir)
+    report = EstimateReport(day)
+    with engine.begin() as connection:
+        references = _reference_quotes(connection, table, day, report)
+        cities = _cities(connection)
+        rates = _real_fx(connection, {c.currency for c in cities}, day, report)
+        source_id = _estimate_source_id(connection)
+        rows = _estimated_rows(connection, table, references, cities, rates, day)
+        _write(connection, rows, source_id, day, now or dt.datetime.now(dt.UTC), report)
+        if report.written:
+            refresh_current_prices(connection)
+            revision.bump(connection)
+    return report
+
+
+def _reference_quotes(
+    connection: Connection, table: EstimateTable, day: dt.date, report: EstimateReport
+) -> dict[str, ReferenceQuote]:
+    """The newest stored reference price of each metal on or before ``day``."""
+    quotes = {}
+    for metal in sorted({m.metal for m in table.estimated() if m.metal}):
+        row = connection.execute(
+            select(
+                MarketPrice.usd_per_tonne, MarketPrice.price_date, MarketPrice.period, Source.name
+            )
+            .join(Source, Source.id == MarketPrice.source_id)
+            .where(MarketPrice.metal == metal, MarketPrice.price_date <= day)
+            .order_by(MarketPrice.price_date.desc())
+            .limit(1)
+        ).first()
+        if row is None:
+            report.skipped.append(f"no {metal} reference price on or before {day}")
+            continue
+        quotes[metal] = ReferenceQuote(metal, row[0], row[1], row[2], row[3])
+    return quotes
+
+
+def _cities(connection: Connection) -> list[_City]:
+    rows = connection.execute(
+        select(City.id, City.slug, City.country_code, Country.currency)
+        .join(Country, Country.code == City.country_code)
+        .order_by(City.id)
+    )
+    return [_City(*row) for row in rows]
+
+
+def _real_fx(
+    connection: Connection, currencies: set[str], day: dt.date, report: EstimateReport
+) -> dict[str, FxQuote]:
+    """The newest rate of each currency on or before ``day`` that is not a demo rate."""
+    rates = {}
+    for currency in sorted(currencies):
+        if currency == "USD":
+            rates[currency] = FxQuote(Decimal(1), day)
+            continue
+        row = connection.execute(
+            select(FxRate.usd_per_unit, FxRate.rate_date)
+            .join(Source, Source.id == FxRate.source_id)
+            .where(FxRate.currency == currency, FxRate.rate_date <= day, Source.kind != "demo")
+            .order_by(FxRate.rate_date.desc())
+            .limit(1)
+        ).first()
+        if row is None:
+            report.skipped.append(
+                f"no real {currency} exchange rate on or before {day} "
+                "(scrapindex fx fetch --source ecb)"
+            )
+            continue
+        rates[currency] = FxQuote(row[0], row[1])
+    return rates
+
+
+def _estimate_source_id(connection: Connection) -> int:
+    found = connection.execute(
+        select(Source.id).where(Source.name == ESTIMATE_SOURCE_NAME)
+    ).scalar_one_or_none()
+    if found is not None:
+        return found
+    created = connection.execute(
+        insert(Source)
+        .values(name=ESTIMATE_SOURCE_NAME, kind=ESTIMATE_KIND, url=None)
+        .returning(Source.id)
+    )
+    return created.scalar_one()
+
+
+def _estimated_rows(
+    connection: Connection,
+    table: EstimateTable,
+    references: dict[str, ReferenceQuote],
+    cities: list[_City],
+    rates: dict[str, FxQuote],
+    day: dt.date,
+) -> dict[tuple[int, int], tuple[Decimal, str, dict[str, Any]]]:
+    """(material id, city id) -> (price, currency, the inputs row without its price id)."""
+    material_ids = dict(connection.execute(select(Material.slug, Material.id)).all())
+    rows = {}
+    for grade in table.estimated():
+        reference = references.get(grade.metal or "")
+        if reference is None or grade.factor is None or grade.material_slug not in material_ids:
+            continue
+        for city in cities:
+            fx = rates.get(city.currency)
+            if fx is None:
+                continue
+            margin = table.margin(city.country_code, city.slug)
+            inputs = {
+                "metal": reference.metal,
+                "reference_usd_per_tonne": reference.usd_per_tonne,
+                "reference_date": reference.day,
+                "reference_source": reference.source,
+                "reference_period": reference.period,
+                "grade_factor": grade.factor,
+                "margin": margin,
+                "usd_per_unit": fx.usd_per_unit,
+                "fx_date": fx.day,
+            }
+            price = estimate_price(reference, grade.factor, margin, fx)
+            rows[(material_ids[grade.material_slug], city.id)] = (price, city.currency, inputs)
+    return rows
+
+
+def _write(
+    connection: Connection,
+    rows: dict[tuple[int, int], tuple[Decimal, str, dict[str, Any]]],
+    source_id: int,
+    day: dt.date,
+    now: dt.datetime,
+    report: EstimateReport,
+) -> None:
+    stored = _stored_prices(connection, day)
+    inserts, updates, replaced_ids, written = [], [], [], set()
+    for key, (price, currency, inputs) in rows.items():
+        existing = stored.get(key)
+        if existing is None:
+            inserts.append(_price_row(key, price, currency, source_id, day, now))
+            written.add(key)
+            continue
+        price_id, stored_price, kind, stored_inputs = existing
+        if outranks(kind, ESTIMATE_KIND):
+            report.kept += 1
+        elif kind == ESTIMATE_KIND and stored_price == price and stored_inputs == inputs:
+            report.unchanged += 1
+        else:
+            updates.append({"b_id": price_id, "b_price": price, "b_source": source_id, "b_at": now})
+            replaced_ids.append(price_id)
+            written.add(key)
+    if updates:
+        connection.execute(UPDATE_TO_ESTIMATE, updates)
+        connection.execute(delete(PriceEstimate).where(PriceEstimate.price_id.in_(replaced_ids)))
+    if inserts:
+        connection.execute(insert(Price), inserts)
+    report.inserted, report.updated = len(inserts), len(updates)
+    if written:
+        ids = _price_ids(connection, written, day)
+        connection.execute(
+            insert(PriceEstimate),
+            [{"price_id": ids[key], **rows[key][2]} for key in sorted(written)],
+        )
+
+
+UPDATE_TO_ESTIMATE = (
+    update(Price)
+    .where(Price.id == bindparam("b_id"))
+    .values(
+        price_per_kg=bindparam("b_price", type_=Price.price_per_kg.type),
+        source_id=bindparam("b_source"),
+        updated_at=bindparam("b_at", type_=Price.updated_at.type),
+    )
+)
+
+
+def _price_row(
+    key: tuple[int, int],
+    price: Decimal,
+    currency: str,
+    source_id: int,
+    day: dt.date,
+    now: dt.datetime,
+) -> dict[str, Any]:
+    material_id, city_id = key
+    return {
+        "material_id": material_id,
+        "city_id": city_id,
+        "price_date": day,
+        "price_per_kg": price,
+        "currency": currency,
+        "source_id": source_id,
+        "updated_at": now,
+    }
+
+
+def _stored_prices(
+    connection: Connection, day: dt.date
+) -> dict[tuple[int, int], tuple[int, Decimal, str, dict[str, Any] | None]]:
+    """Every price of ``day``: its id, value, source kind and (for estimates) its inputs."""
+    columns = [c for c in PriceEstimate.__table__.columns if c.name != "price_id"]
+    rows = connection.execute(
+        select(
+            Price.id, Price.material_id, Price.city_id, Price.price_per_kg, Source.kind, *columns
+        )
+        .join(Source, Source.id == Price.source_id)
+        .outerjoin(PriceEstimate, PriceEstimate.price_id == Price.id)
+        .where(Price.price_date == day)
+    )
+    stored = {}
+    for row in rows:
+        price_id, material_id, city_id, price, kind, *values = row
+        inputs = (
+            None if values[0] is None else dict(zip([c.name for c in columns], values, strict=True))
+        )
+        stored[(material_id, city_id)] = (price_id, price, kind, inputs)
+    return stored
+
+
+def _price_ids(
+    connection: Connection, keys: set[tuple[int, int]], day: dt.date
+) -> dict[tuple[int, int], int]:
+    rows = connection.execute(
+        select(Price.material_id, Price.city_id, Price.id).where(
+            Price.price_date == day, tuple_(Price.material_id, Price.city_id).in_(keys)
+        )
+    )
+    return {(m, c): price_id for m, c, price_id in rows}

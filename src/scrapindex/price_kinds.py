@@ -1,0 +1,19 @@
+"""Where a price came from, and which kind wins when two give the same series a price for a day.
+
+A stored price is the one the site shows for its day, so precedence is applied when prices are
+written: an estimate never replaces a feed's, manual or reported price, and a feed's price
+replaces an estimate or demo price of the same day.
+"""
+
+from typing import Literal
+
+PriceKind = Literal["feed", "manual", "report", "estimate", "demo"]
+PRICE_KINDS: tuple[PriceKind, ...] = ("feed", "manual", "report", "estimate", "demo")
+
+# Higher is more trusted; feed and manual prices are both what someone stands behind.
+TRUST: dict[str, int] = {"feed": 4, "manual": 4, "report": 3, "estimate": 2, "demo": 1}
+
+
+def outranks(kind: str, other: str) -> bool:
+    """True when a price of ``kind`` may not be replaced by one of ``other``."""
+    return TRUST.get(kind, 0) > TRUST.get(other, 0)
