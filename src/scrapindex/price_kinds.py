@@ -5,7 +5,10 @@ written: an estimate never replaces a feed's, manual or reported price, and a fe
 replaces an estimate or demo price of the same day.
 """
 
+import json
 from typing import Literal
+
+from scrapindex.settings import PROJECT_ROOT
 
 PriceKind = Literal["feed", "manual", "report", "estimate", "demo"]
 PRICE_KINDS: tuple[PriceKind, ...] = ("feed", "manual", "report", "estimate", "demo")
@@ -17,3 +20,13 @@ TRUST: dict[str, int] = {"feed": 4, "manual": 4, "report": 3, "estimate": 2, "de
 def outranks(kind: str, other: str) -> bool:
     """True when a price of ``kind`` may not be replaced by one of ``other``."""
     return TRUST.get(kind, 0) > TRUST.get(other, 0)
+
+
+def _labels() -> dict[str, str]:
+    """What the pages call each kind; content/price-kinds.json is shared with the browser."""
+    path = PROJECT_ROOT / "content" / "price-kinds.json"
+    labels: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return labels
+
+
+PRICE_KIND_LABELS = _labels()

@@ -4,7 +4,7 @@
 import type { City, CityPriceRow, Schemas, WeeklyHours, Yard } from "@/api/client";
 import { hoursLines } from "@/lib/hours";
 
-export const DEMO_SOURCE = { name: "ScrapIndex demo data (generated, not real quotes)", kind: "demo" };
+export const DEMO_SOURCE = { name: "ScrapIndex demo data (generated, not real quotes)", kind: "demo" } as const;
 
 const COUNTRIES: Record<string, { name: string; currency: string }> = {
   ZA: { name: "South Africa", currency: "ZAR" },
@@ -71,6 +71,8 @@ export function makeCityPriceRow(
     changePercent: percent === null ? null : Math.round(percent * 10) / 10,
     trend: change === null || Math.abs(change) < 0.005 ? "flat" : change > 0 ? "up" : "down",
     source: DEMO_SOURCE,
+    stale: false,
+    estimate: null,
     material,
   };
 }

@@ -8,6 +8,7 @@ from typing import Any
 
 from scrapindex.formatting import format_money, format_percent
 from scrapindex.hours import hours_lines
+from scrapindex.price_kinds import PRICE_KIND_LABELS
 from scrapindex.templating import render
 
 Link = tuple[str, str]  # text, href
@@ -56,12 +57,21 @@ def post(item: dict[str, Any]) -> str:
     return render("fallback/post.html", post=item)
 
 
+def provenance(row: dict[str, Any]) -> str:
+    """Where a price came from, as the pages say it: an estimate's formula, else its kind."""
+    if row.get("estimate"):
+        return str(row["estimate"]["formula"])
+    source: dict[str, str] = row["source"]
+    return PRICE_KIND_LABELS.get(source["kind"], source["name"])
+
+
 def city(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     cells = [
         [
             (r["material"]["name"], material_path(r["material"])),
             format_money(r["price"], r["currency"]),
             r["date"],
+            provenance(r),
         ]
         for r in rows
     ]
@@ -74,6 +84,7 @@ def material(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
             (r["city"]["name"], city_path(r["city"])),
             r["city"]["country"]["name"],
             format_money(r["price"], r["currency"]),
+            provenance(r),
         ]
         for r in rows
     ]

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { CityPriceRow } from "@/api/client";
 import { cityQueries } from "@/api/queries";
+import { PriceProvenance } from "@/components/prices/price-provenance";
 import { PriceRowsSkeleton } from "@/components/prices/price-table-skeleton";
 import { UNIT_TITLES } from "@/components/prices/units";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -87,6 +88,7 @@ function PriceRows({ rows, unit, cityName }: { rows: CityPriceRow[]; unit: Unit;
                     {row.material.name}
                   </Link>
                   <span className="block text-xs text-slate-600">{row.material.grade ?? row.material.category}</span>
+                  <PriceProvenance row={row} />
                 </th>
                 <td className="px-1.5 py-2 sm:px-3 text-right font-semibold whitespace-nowrap tabular-nums">
                   {formatPrice(row.price, row.currency, unit)}

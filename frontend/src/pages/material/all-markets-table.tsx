@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { MaterialPriceRow } from "@/api/client";
+import { PriceProvenance } from "@/components/prices/price-provenance";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -56,6 +57,7 @@ export function AllMarketsTable({ rows, unit }: { rows: MaterialPriceRow[]; unit
                     <td className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900 tabular-nums">
                       {formatPrice(row.price, row.currency, unit)}{" "}
                       <span className="text-xs font-normal text-slate-600">{row.currency}</span>
+                      <PriceProvenance row={row} />
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(row.date)}</td>
                     <td className="px-3 py-2 whitespace-nowrap">
