@@ -1,6 +1,7 @@
 """The daily update: inbox feeds imported and filed, a demo data set walked on to today."""
 
 import datetime as dt
+import itertools
 import shutil
 from collections.abc import Iterator
 from decimal import Decimal
@@ -21,6 +22,7 @@ from scrapindex.data.daily_update import (
     run_daily_update,
 )
 from scrapindex.data.demo import DemoConfig
+from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.imports.values import utc_today
 from scrapindex.models import City, Material, Price
@@ -140,6 +142,32 @@ def test_the_extended_walk_looks_like_the_generated_one(
     assert all(Decimal("0.7") < step < Decimal("1.4") for step in steps)
     standing = sum(1 for step in steps if step == 1) / len(steps)
     assert 0.3 < standing < 0.6  # a third of boards stand, plus small prices that round alike
+
+
+def test_extended_days_keep_the_grade_families_in_order(
+    engine: Engine, tmp_path: Path, today: dt.date
+) -> None:
+    last_day = today - dt.timedelta(days=STALE_DAYS)
+    update(engine, tmp_path / "inbox")
+    families = load_estimate_table(CONTENT_DIR).families
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(City.slug, Price.price_date, Material.slug, Price.price_per_kg)
+            .join(City, City.id == Price.city_id)
+            .join(Material, Material.id == Price.material_id)
+            .where(Price.price_date > last_day)
+        ).all()
+    prices = {(city, day, material): price for city, day, material, price in rows}
+    days = {day for _, day, _ in prices}
+    assert days == {last_day + dt.timedelta(days=n) for n in range(1, STALE_DAYS + 1)}
+    inversions = [
+        (city, day, dearer, cheaper)
+        for city, day in {(city, day) for city, day, _ in prices}
+        for grades in families.values()
+        for dearer, cheaper in itertools.pairwise(grades)
+        if prices[(city, day, dearer)] < prices[(city, day, cheaper)]
+    ]
+    assert inversions == []
 
 
 def test_demo_mode_follows_the_data(engine: Engine, tmp_path: Path, today: dt.date) -> None:

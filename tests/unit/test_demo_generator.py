@@ -2,6 +2,7 @@
 
 import datetime as dt
 import hashlib
+import itertools
 from collections import Counter
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -9,7 +10,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from scrapindex.data.demo import DEMO_SOURCE_ID, DemoConfig, DemoData, generate
+from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.legal import read_legal_rules
+from scrapindex.data.reference import load_materials
 from tests.conftest import CONTENT_DIR
 
 SPEC_CITY_SLUGS = {
@@ -78,6 +81,34 @@ def test_a_year_of_daily_prices_for_every_series(year: DemoData) -> None:
     assert len(per_day) == 365
     assert set(per_day.values()) == {len(year.cities) * len(year.materials)}
     assert min(per_day.values()) >= 2000
+
+
+FAMILIES = load_estimate_table(CONTENT_DIR).families
+
+
+def test_reference_levels_follow_the_grade_families() -> None:
+    level = {m["slug"]: m["usdPerKg"] for m in load_materials(CONTENT_DIR)}
+    for grades in FAMILIES.values():
+        levels = [level[grade] for grade in grades]
+        assert levels == sorted(levels, reverse=True), grades
+
+
+def test_grade_families_keep_their_order_in_every_city_every_day(year: DemoData) -> None:
+    slug_of = {m["id"]: m["slug"] for m in year.materials}
+    prices: dict[tuple[int, dt.date, str], Decimal] = {}
+    for row in year.prices():
+        prices[(row["city_id"], row["price_date"], slug_of[row["material_id"]])] = row[
+            "price_per_kg"
+        ]
+    inversions = [
+        (city["slug"], day, dearer, cheaper)
+        for city in year.cities
+        for day in year.config.dates()
+        for grades in FAMILIES.values()
+        for dearer, cheaper in itertools.pairwise(grades)
+        if prices[(city["id"], day, dearer)] < prices[(city["id"], day, cheaper)]
+    ]
+    assert inversions == []
 
 
 def test_fx_for_every_currency_every_day(year: DemoData) -> None:

@@ -16,6 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.reference import CityRef, CountryRef, MaterialRef, load_materials, load_places
 
 DEMO_SOURCE_NAME = "ScrapIndex demo data (generated, not real quotes)"
@@ -97,11 +98,41 @@ class DemoData:
     fx_rates: list[dict[str, Any]] = field(default_factory=list)
     yards: list[dict[str, Any]] = field(default_factory=list)
     material_refs: list[MaterialRef] = field(default_factory=list)
+    walks: dict[str, "Walk"] = field(default_factory=dict)  # by material slug
     fx_by_day: dict[str, list[float]] = field(default_factory=dict)
 
     def prices(self) -> Iterator[dict[str, Any]]:
         """Every demo price row, city by city (about 2,400 rows a day for a year)."""
         yield from _price_rows(self)
+
+
+@dataclass(frozen=True)
+class Walk:
+    """The random walk a material's demo prices follow: its own, or its grade family's.
+
+    The grades of one family (estimates.yaml, dearest first) share one walk: one market path,
+    and in each city one local path and one "board stands" decision a day. Their prices keep
+    the ratio of their reference levels, so the family's order holds in every city every day.
+    """
+
+    name: str  # the material's slug, or "family-<name>" for a family's grades
+    volatility: float
+
+
+def material_walks(materials: list[MaterialRef], families: dict[str, list[str]]) -> dict[str, Walk]:
+    """The walk of every material: a family's grades take the dearest grade's volatility."""
+    by_slug = {m["slug"]: m for m in materials}
+    walks = {slug: Walk(slug, m["volatility"]) for slug, m in by_slug.items()}
+    for family, grades in families.items():
+        present = [g for g in grades if g in by_slug]
+        if present:
+            shared = Walk(f"family-{family}", by_slug[present[0]]["volatility"])
+            walks.update(dict.fromkeys(present, shared))
+    return walks
+
+
+def demo_walks(content_dir: Path, materials: list[MaterialRef]) -> dict[str, Walk]:
+    return material_walks(materials, load_estimate_table(content_dir).families)
 
 
 def seeded_rng(seed: int, *parts: object) -> random.Random:
@@ -163,7 +194,10 @@ def slugify(text: str) -> str:
 
 def generate(content_dir: Path, config: DemoConfig) -> DemoData:
     places = load_places(content_dir)
-    data = DemoData(config=config, material_refs=load_materials(content_dir))
+    materials = load_materials(content_dir)
+    data = DemoData(
+        config=config, material_refs=materials, walks=demo_walks(content_dir, materials)
+    )
     data.sources.append(
         {"id": DEMO_SOURCE_ID, "name": DEMO_SOURCE_NAME, "kind": "demo", "url": None}
     )
@@ -238,37 +272,45 @@ def _add_fx(data: DemoData, currencies: list[str]) -> None:
 
 
 def _market_walks(data: DemoData) -> dict[str, list[float]]:
-    """A market-wide log-price path per material, shared by all cities (they move together)."""
-    walks = {}
-    for material in data.material_refs:
-        rng = _rng(data.config, "market", material["slug"])
+    """A market-wide log-price path per walk, shared by all cities (they move together)."""
+    paths = {}
+    for walk in set(data.walks.values()):
+        rng = _rng(data.config, "market", walk.name)
         level, path = 0.0, []
         for _ in range(data.config.days):
-            level = MARKET_PERSISTENCE * level + rng.gauss(0, material["volatility"])
+            level = MARKET_PERSISTENCE * level + rng.gauss(0, walk.volatility)
             path.append(level)
-        walks[material["slug"]] = path
-    return walks
+        paths[walk.name] = path
+    return paths
+
+
+def _local_path(rng: random.Random, walk: Walk, days: int) -> Iterator[tuple[float, bool]]:
+    """A city's own log deviation of a walk each day, and whether yesterday's board stands."""
+    local = 0.0
+    for day in range(days):
+        local = LOCAL_PERSISTENCE * local + rng.gauss(0, walk.volatility * LOCAL_VOLATILITY_SHARE)
+        yield local, day > 0 and rng.random() < BOARD_STANDS_PROBABILITY
 
 
 def _price_rows(data: DemoData) -> Iterator[dict[str, Any]]:
     config = data.config
     dates = config.dates()
-    walks = _market_walks(data)
+    market_paths = _market_walks(data)
     currency_of = {c["code"]: c["currency"] for c in data.countries}
     for city in data.cities:
         currency = currency_of[city["country_code"]]
         fx = data.fx_by_day[currency]
         city_level = city_price_level(config.seed, city["slug"])
         for material_id, material in enumerate(data.material_refs, start=1):
-            rng = _rng(config, "series", city["slug"], material["slug"])
-            local, previous = 0.0, Decimal(0)
-            market = walks[material["slug"]]
-            for i, day in enumerate(dates):
-                local_shock = rng.gauss(0, material["volatility"] * LOCAL_VOLATILITY_SHARE)
-                local = LOCAL_PERSISTENCE * local + local_shock
+            walk = data.walks[material["slug"]]
+            rng = _rng(config, "series", city["slug"], walk.name)
+            market = market_paths[walk.name]
+            previous = Decimal(0)
+            local_path = _local_path(rng, walk, config.days)
+            for i, (day, (local, board_stands)) in enumerate(zip(dates, local_path, strict=True)):
                 usd = material["usdPerKg"] * city_level * math.exp(market[i] + local)
-                price = Decimal(str(usd / fx[i])).quantize(CENT)
-                previous = board_price(price, previous, rng)
+                if not board_stands:
+                    previous = max(Decimal(str(usd / fx[i])).quantize(CENT), CENT)
                 yield {
                     "material_id": material_id,
                     "city_id": city["id"],
