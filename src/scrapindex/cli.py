@@ -7,15 +7,18 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 import uvicorn
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 from sqlalchemy import Engine
 
 from scrapindex import migrate
+from scrapindex.data.check import DataCheckReport, check_data
 from scrapindex.data.daily_update import (
     DailyUpdateReport,
     build_scheduler,
@@ -23,8 +26,14 @@ from scrapindex.data.daily_update import (
     run_daily_update,
 )
 from scrapindex.data.demo import DEFAULT_SEED, DemoConfig
+from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.estimates import EstimateReport, estimate_prices
+from scrapindex.data.feeds import FeedError
+from scrapindex.data.feeds.configured import configured_feeds
+from scrapindex.data.feeds.ecb import fetch_ecb_rates
+from scrapindex.data.feeds.market import fetch_market_prices
 from scrapindex.data.imports.fx import import_fx_rates
+from scrapindex.data.imports.market import import_market_prices
 from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.imports.report import ImportReport, progress_bar, summary_table
 from scrapindex.data.imports.yards import import_yards
@@ -40,12 +49,16 @@ db_app = typer.Typer(help="Database schema.", no_args_is_help=True)
 demo_app = typer.Typer(help="The demo data set.", no_args_is_help=True)
 prices_app = typer.Typer(help="Price feeds and the daily update.", no_args_is_help=True)
 fx_app = typer.Typer(help="Exchange rates.", no_args_is_help=True)
+market_app = typer.Typer(help="Market reference prices of metals.", no_args_is_help=True)
 yards_app = typer.Typer(help="The scrap yard directory.", no_args_is_help=True)
+data_app = typer.Typer(help="Checks of the stored data.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 app.add_typer(demo_app, name="demo")
 app.add_typer(prices_app, name="prices")
 app.add_typer(fx_app, name="fx")
+app.add_typer(market_app, name="market")
 app.add_typer(yards_app, name="yards")
+app.add_typer(data_app, name="data")
 console = Console()
 
 Workers = Annotated[
@@ -129,6 +142,8 @@ def prices_estimate(
     _print_estimate(report)
     if not report.written and not report.unchanged and not report.kept:
         raise typer.Exit(1)
+    if report.written:
+        _print_check_summary(_check_stored_data(settings))
 
 
 def _print_estimate(report: EstimateReport) -> None:
@@ -147,6 +162,100 @@ def fx_import(file: ImportFile, allow_outliers: AllowOutliers = False) -> None:
     with _database(get_settings()) as engine, progress_bar(console) as progress:
         report = import_fx_rates(engine, file, allow_outliers=allow_outliers, progress=progress)
     _finish_import(report)
+
+
+FeedFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--file",
+        exists=True,
+        dir_okay=False,
+        readable=True,
+        help="Read a downloaded copy of the feed instead of fetching it",
+    ),
+]
+
+
+@fx_app.command("fetch")
+def fx_fetch(
+    source: Annotated[str, typer.Option(help="The feed: ecb")] = "ecb",
+    history: Annotated[
+        bool, typer.Option(help="Every day since 1999 (eurofxref-hist.zip), not the last day")
+    ] = False,
+    file: FeedFile = None,
+    allow_outliers: AllowOutliers = False,
+) -> None:
+    """Fetch the ECB euro reference rates and import them as USD per unit of our currencies."""
+    if source != "ecb":
+        _feed_failed(f"unknown FX source {source!r}: the one there is, is ecb")
+    settings = get_settings()
+    with _database(settings) as engine, progress_bar(console) as progress:
+        try:
+            report = fetch_ecb_rates(
+                engine,
+                file=file,
+                history=history,
+                base_url=settings.ecb_base_url,
+                timeout_seconds=settings.feed_timeout_seconds,
+                allow_outliers=allow_outliers,
+                progress=progress,
+            )
+        except FeedError as error:
+            _feed_failed(str(error))
+    _finish_import(report)
+
+
+@market_app.command("fetch")
+def market_fetch(
+    source: Annotated[
+        str, typer.Option(help="fred, or a provider named in MARKET_FEEDS_FILE")
+    ] = "fred",
+    series: Annotated[
+        str | None,
+        typer.Option(help="Metals to fetch, comma-separated (copper,aluminium,...); default all"),
+    ] = None,
+    file: FeedFile = None,
+    allow_outliers: AllowOutliers = False,
+) -> None:
+    """Fetch metal reference prices (FRED's monthly IMF series, or a licensed provider)."""
+    settings = get_settings()
+    metals = (
+        [name.strip().lower() for name in series.split(",") if name.strip()] if series else None
+    )
+    with _database(settings) as engine, progress_bar(console) as progress:
+        try:
+            report = fetch_market_prices(
+                engine,
+                settings.content_dir,
+                source=source,
+                series=metals,
+                file=file,
+                fred_base_url=settings.fred_base_url,
+                feeds_file=settings.market_feeds_file,
+                timeout_seconds=settings.feed_timeout_seconds,
+                allow_outliers=allow_outliers,
+                progress=progress,
+            )
+        except FeedError as error:
+            _feed_failed(str(error))
+    _finish_import(report)
+
+
+@market_app.command("import")
+def market_import(file: ImportFile, allow_outliers: AllowOutliers = False) -> None:
+    """Import metal reference prices (date, metal, usd_per_tonne, period, source)."""
+    settings = get_settings()
+    metals = load_estimate_table(settings.content_dir).references
+    with _database(settings) as engine, progress_bar(console) as progress:
+        report = import_market_prices(
+            engine, file, allow_outliers=allow_outliers, progress=progress, metals=metals
+        )
+    _finish_import(report)
+
+
+def _feed_failed(message: str) -> NoReturn:
+    console.print(f"[red]{escape(message)}[/red]", highlight=False, soft_wrap=True)
+    raise typer.Exit(1)
 
 
 @yards_app.command("import")
@@ -170,6 +279,26 @@ def _finish_import(report: ImportReport) -> None:
     _print_import(report)
     if not report.ok:
         raise typer.Exit(1)
+    if report.changed:
+        _print_check_summary(_check_stored_data(get_settings()))
+
+
+def _check_stored_data(settings: Settings) -> DataCheckReport:
+    with _database(settings) as engine:
+        return check_data(
+            engine,
+            settings.content_dir,
+            today=dt.datetime.now(dt.UTC).date(),
+            stale_days=settings.price_stale_days,
+        )
+
+
+def _print_check_summary(report: DataCheckReport) -> None:
+    """After a change to the data: what `scrapindex data check` would say, in a few lines."""
+    color = "green" if not report.findings else "red" if report.errors else "yellow"
+    console.print(f"[{color}]Data check:[/{color}]")
+    for line in report.summary_lines():
+        console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
 
 
 def _print_import(report: ImportReport) -> None:
@@ -206,6 +335,8 @@ def _daily_update(settings: Settings, demo: bool | None = None) -> DailyUpdateRe
             inbox_dir=settings.effective_inbox_dir,
             content_dir=settings.content_dir,
             demo=demo,
+            feeds=configured_feeds(settings),
+            stale_days=settings.price_stale_days,
             progress=progress,
         )
     _print_daily_update(report, settings.effective_inbox_dir)
@@ -221,6 +352,15 @@ def _print_daily_update(report: DailyUpdateReport, inbox_dir: Path) -> None:
         else:
             console.print(f"[red]{outcome.name}: {outcome.problem}[/red]")
         console.print(f"{outcome.name} moved to {outcome.moved_to}")
+    for feed in report.feeds:
+        if feed.report is not None:
+            _print_import(feed.report)
+        else:
+            console.print(f"[red]{feed.name}: {feed.problem}[/red]", highlight=False)
+    if report.estimate is not None:
+        _print_estimate(report.estimate)
+    if report.check is not None:
+        _print_check_summary(report.check)
     if report.demo is not None:
         console.print(
             f"Demo data extended to {report.today}: {report.demo.prices:,} prices, "
@@ -306,3 +446,36 @@ def _print_findings(findings: list[Finding]) -> None:
     console.print(table)
     errors = sum(finding.level == "error" for finding in findings)
     console.print(f"{errors} error(s), {len(findings) - errors} warning(s).")
+
+
+@data_app.command("check")
+def data_check(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON")] = False,
+) -> None:
+    """Check the stored data (grade order, staleness, FX, currencies, yards); exit 1 on errors."""
+    report = _check_stored_data(get_settings())
+    if as_json:
+        typer.echo(json.dumps(report.as_dict(), indent=2))
+    else:
+        _print_data_check(report)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _print_data_check(report: DataCheckReport) -> None:
+    if report.findings:
+        table = Table("level", "check", "count", "what (and examples)")
+        table.columns[2].justify = "right"
+        for finding in report.findings:
+            color = "red" if finding.level == "error" else "yellow"
+            examples = "".join(f"\n  {example}" for example in finding.examples)
+            table.add_row(
+                Text(finding.level, style=color),
+                finding.code,
+                f"{finding.count:,}",
+                Text(finding.message + examples),
+            )
+        console.print(table)
+    else:
+        console.print("[green]No problems found in the data.[/green]")
+    console.print(report.totals_line(), highlight=False)

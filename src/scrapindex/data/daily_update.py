@@ -5,9 +5,13 @@ Inbox files are named for what they hold: ``prices…``, ``fx…`` or ``yards…
 all or nothing, then moved to ``processed/`` or, with a ``.problems.txt`` beside it, to
 ``failed/``. Names starting with a dot or ending in ``.part`` are files still being written.
 
-In demo mode (the newest prices all come from the demo generator, unless told otherwise) the
-demo random walks are extended from each series' last stored value to today, so a demo that
-runs for months never goes stale. Running the update twice on one day adds nothing.
+With market feeds configured (MARKET_FEEDS), they are fetched next (each all or nothing; one
+that fails is reported and the rest go on) and today's prices are estimated from the newest
+stored references, grade factors, margins and exchange rates (``scrapindex.data.estimates``).
+
+Without them, in demo mode (the newest prices all come from the demo generator, unless told
+otherwise) the demo random walks are extended from each series' last stored value to today, so
+a demo that runs for months never goes stale. Running the update twice on one day adds nothing.
 """
 
 import datetime as dt
@@ -26,14 +30,18 @@ from sqlalchemy import Connection, Engine, func, insert, select
 from sqlalchemy.exc import OperationalError
 
 from scrapindex import revision
+from scrapindex.data.check import DataCheckReport, check_data
 from scrapindex.data.demo import (
     DEFAULT_SEED,
     FX_CENTRES,
     city_price_level,
+    demo_walks,
     next_demo_price,
     next_fx_rate,
     seeded_rng,
 )
+from scrapindex.data.estimates import EstimateReport, estimate_prices
+from scrapindex.data.feeds.configured import FeedFetcher, FeedOutcome
 from scrapindex.data.imports.fx import import_fx_rates
 from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.imports.report import ImportReport, Progress
@@ -42,6 +50,7 @@ from scrapindex.data.imports.yards import import_yards
 from scrapindex.data.reference import load_materials
 from scrapindex.models import City, CurrentPrice, FxRate, Material, Price, Source
 from scrapindex.queries.current_prices import refresh_current_prices
+from scrapindex.queries.prices import DEFAULT_STALE_DAYS
 
 log = logging.getLogger(__name__)
 
@@ -76,11 +85,14 @@ class DemoExtension:
 class DailyUpdateReport:
     today: dt.date
     inbox: list[InboxOutcome] = field(default_factory=list)
+    feeds: list[FeedOutcome] = field(default_factory=list)
+    estimate: EstimateReport | None = None  # None when no market feeds are configured
     demo: DemoExtension | None = None  # None when not in demo mode
+    check: DataCheckReport | None = None  # what `scrapindex data check` says afterwards
 
     @property
     def ok(self) -> bool:
-        return all(outcome.ok for outcome in self.inbox)
+        return all(o.ok for o in self.inbox) and all(o.ok for o in self.feeds)
 
 
 def run_daily_update(
@@ -90,15 +102,26 @@ def run_daily_update(
     content_dir: Path,
     today: dt.date | None = None,
     demo: bool | None = None,
+    feeds: FeedFetcher | None = None,
+    stale_days: int = DEFAULT_STALE_DAYS,
     progress: Progress | None = None,
 ) -> DailyUpdateReport:
-    """Import the inbox, then in demo mode (``demo=None``: detect it) extend the demo to today."""
+    """Import the inbox; then, with market feeds, fetch them and estimate today's prices, or
+    without, in demo mode (``demo=None``: detect it) extend the demo to today. Last, check the
+    data and log what the check found."""
     report = DailyUpdateReport(today or utc_today())
     report.inbox = import_inbox(engine, inbox_dir, report.today, progress)
-    if demo is None:
-        demo = is_demo_data(engine)
-    if demo:
-        report.demo = extend_demo_data(engine, content_dir, report.today)
+    if feeds is not None:
+        report.feeds = feeds(engine, report.today)
+        report.estimate = estimate_prices(engine, content_dir, report.today)
+    else:
+        if demo is None:
+            demo = is_demo_data(engine)
+        if demo:
+            report.demo = extend_demo_data(engine, content_dir, report.today)
+    report.check = check_data(engine, content_dir, today=report.today, stale_days=stale_days)
+    for line in report.check.summary_lines():
+        log.log(logging.WARNING if report.check.findings else logging.INFO, "data check: %s", line)
     return report
 
 
@@ -247,8 +270,14 @@ class _DemoSeries:  # hashable: the walk keeps each series' latest price under i
 def _extend_prices(
     connection: Connection, content_dir: Path, source_id: int, today: dt.date
 ) -> int:
-    """Day by day across all stale demo series; each day's rows are one insert."""
+    """Day by day across all stale demo series; each day's rows are one insert.
+
+    The grades of a family share their walk (see ``scrapindex.data.demo.Walk``): one market
+    shock a day, and in each city one local shock and one "board stands" decision, so the
+    family's order holds on every new day.
+    """
     materials = {m["slug"]: m for m in load_materials(content_dir)}
+    walks = demo_walks(content_dir, list(materials.values()))
     stale = [
         s
         for s in _demo_series(connection, source_id)
@@ -263,20 +292,21 @@ def _extend_prices(
     written = 0
     for day in _days_after(first_day - dt.timedelta(days=1), today):
         shocks = {
-            slug: seeded_rng(DEFAULT_SEED, "extend-market", slug, day).gauss(0, m["volatility"])
-            for slug, m in materials.items()
+            walk.name: seeded_rng(DEFAULT_SEED, "extend-market", walk.name, day).gauss(
+                0, walk.volatility
+            )
+            for walk in set(walks.values())
         }
         rows = []
         for s in stale:
             rate = rates.get((s.currency, day))
             if s.last_day >= day or rate is None:
                 continue
-            material = materials[s.material_slug]
-            centre = material["usdPerKg"] * levels[s.city_slug] / rate
-            rng = seeded_rng(DEFAULT_SEED, "extend", s.city_slug, s.material_slug, day)
-            latest[s] = next_demo_price(
-                latest[s], centre, material["volatility"], shocks[s.material_slug], rng
-            )
+            walk = walks[s.material_slug]
+            centre = materials[s.material_slug]["usdPerKg"] * levels[s.city_slug] / rate
+            # Seeded by the walk: a family's grades in a city draw the same shock and decision.
+            rng = seeded_rng(DEFAULT_SEED, "extend", s.city_slug, walk.name, day)
+            latest[s] = next_demo_price(latest[s], centre, walk.volatility, shocks[walk.name], rng)
             rows.append(_demo_price_row(s, day, latest[s], source_id))
         if rows:
             connection.execute(insert(Price), rows)

@@ -92,9 +92,10 @@ def estimate_prices(
         references = _reference_quotes(connection, table, day, report)
         cities = _cities(connection)
         rates = _real_fx(connection, {c.currency for c in cities}, day, report)
-        source_id = _estimate_source_id(connection)
         rows = _estimated_rows(connection, table, references, cities, rates, day)
-        _write(connection, rows, source_id, day, now or dt.datetime.now(dt.UTC), report)
+        if rows:
+            source_id = _estimate_source_id(connection)
+            _write(connection, rows, source_id, day, now or dt.datetime.now(dt.UTC), report)
         if report.written:
             refresh_current_prices(connection)
             revision.bump(connection)
