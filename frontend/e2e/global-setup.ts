@@ -53,6 +53,15 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const stdio: ["ignore", number, number] = ["ignore", log, log];
   execFileSync(CLI, ["db", "upgrade"], { env, stdio });
   execFileSync(CLI, ["demo", "seed", "--days", "40"], { env, stdio });
+  // Copper-priced materials become estimates from the feed fixtures (real ECB rates, FRED's
+  // format), so the pages show a real formula beside the demo data.
+  const feeds = join(ROOT, "tests", "fixtures", "feeds");
+  execFileSync(CLI, ["fx", "fetch", "--source", "ecb", "--file", join(feeds, "eurofxref-daily.xml")], { env, stdio });
+  execFileSync(CLI, ["market", "fetch", "--source", "fred", "--file", join(feeds, "fred-PCOPPUSDM.csv")], {
+    env,
+    stdio,
+  });
+  execFileSync(CLI, ["prices", "estimate"], { env, stdio });
   const port = await freePort();
   const server = spawn(CLI, ["serve", "--port", String(port)], { env, stdio });
   const baseURL = `http://127.0.0.1:${port}`;

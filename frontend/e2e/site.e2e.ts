@@ -201,6 +201,67 @@ describe("lists and tables", () => {
   });
 });
 
+describe.each(["desktop", "phone"] as const)("material price history at %s width", (viewport) => {
+  it("switches the chart to one year, keeps it in the URL and offers the CSV", async () => {
+    const page = await open("/material/copper", viewport);
+    const chart = page.getByRole("img", { name: /price trend in .* over the last 30 days/ });
+    await chart.waitFor({ timeout: 15_000 });
+    const dailyPoints = Number(await chart.getAttribute("data-points"));
+    expect(dailyPoints).toBeGreaterThan(20);
+
+    // The radio itself is visually hidden: a person clicks its label.
+    await page.locator("label", { hasText: /^1 year$/ }).click();
+    await expect.poll(() => page.getByRole("radio", { name: "1 year" }).isChecked()).toBe(true);
+    await page.waitForURL("**/material/copper?range=1y");
+    const yearChart = page.getByRole("img", { name: /price trend in .* over the last year/ });
+    await yearChart.waitFor();
+    await page.getByRole("heading", { name: "Price Trends (Last Year)" }).waitFor();
+    // The demo's 40 days at a year's resolution: a handful of weekly averages.
+    const weeklyPoints = Number(await yearChart.getAttribute("data-points"));
+    expect(weeklyPoints).toBeGreaterThan(1);
+    expect(weeklyPoints).toBeLessThan(dailyPoints);
+    expect(await mainText(page)).toContain("Weekly averages in");
+
+    const download = page.getByRole("link", { name: "Download CSV" });
+    const href = (await download.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^\/api\/prices\/history\?materialSlug=copper&citySlug=[\w-]+&days=365&format=csv$/);
+    expect(await download.getAttribute("download")).not.toBeNull();
+    const csv = await page.request.get(new URL(href, baseURL).href);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect((await csv.text()).split("\r\n")[0]).toBe("date,price,currency,unit");
+    await screenshot(page, `material-year-${viewport}`);
+  });
+});
+
+describe.each(["desktop", "phone"] as const)("where a price came from at %s width", (viewport) => {
+  it("labels each price's kind and opens an estimate to its formula from the keyboard", async () => {
+    const page = await open("/za/johannesburg", viewport);
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Bare Bright Copper/ }) });
+    const estimate = row.getByText("Estimate", { exact: true });
+    await estimate.waitFor({ timeout: 15_000 });
+    const formula = row.getByText(/^Estimate: Copper/);
+    expect(await formula.isVisible()).toBe(false);
+    await estimate.focus();
+    await page.keyboard.press("Enter");
+    await formula.waitFor();
+    expect(await formula.innerText()).toMatch(
+      /^Estimate: Copper \$10,741\.36\/t \(Oct 2025 average\) × [\d.]+ Bare Bright Copper factor × [\d.]+ ZA yard margin × R18\.81\/USD \(25 Apr 2025\)$/,
+    );
+    const silver = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Silver/ }) });
+    expect(await silver.innerText()).toContain("Demo data");
+    await screenshot(page, `city-estimate-${viewport}`);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("draws the market reference beside a material's prices", async () => {
+    const page = await open("/material/bare-bright-copper", viewport);
+    const toggle = page.getByRole("button", { name: /market reference/i });
+    await toggle.waitFor({ timeout: 15_000 });
+    await toggle.click();
+    await expect.poll(() => mainText(page)).toContain("Copper (FRED: IMF primary commodity prices, monthly)");
+  });
+});
+
 describe("contact form", () => {
   it("sends a message that is stored", async () => {
     const page = await open("/contact");

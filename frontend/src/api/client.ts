@@ -10,6 +10,7 @@ export type CityOverview = Schemas["CityOverview"];
 export type Material = Schemas["MaterialPublic"];
 export type MaterialSummary = Schemas["MaterialSummary"];
 export type PriceHistory = Schemas["PriceHistoryPublic"];
+export type Sparkline = Schemas["SparklinePublic"];
 export type Yard = Schemas["YardPublic"];
 export type YardDetail = Schemas["YardDetail"];
 export type YardPage = Schemas["YardPage"];

@@ -15,6 +15,12 @@ export const cityQueries = {
       queryKey: [`/api/cities/${slug}/prices`],
       queryFn: () => unwrap(api.GET("/api/cities/{city_slug}/prices", { params: { path: { city_slug: slug } } })),
     }),
+  /** Each material's last 30 daily prices: drawn after the price table, never on first render. */
+  sparklines: (slug: string) =>
+    queryOptions({
+      queryKey: [`/api/cities/${slug}/sparklines`],
+      queryFn: () => unwrap(api.GET("/api/cities/{city_slug}/sparklines", { params: { path: { city_slug: slug } } })),
+    }),
   overview: (slug: string) =>
     queryOptions({
       queryKey: [`/api/cities/${slug}/overview`],
@@ -126,8 +132,18 @@ export const priceQueries = {
   history: (materialSlug: string, citySlug: string, days = 30) =>
     queryOptions({
       queryKey: ["/api/prices/history", { materialSlug, citySlug, days }],
-      queryFn: () => unwrap(api.GET("/api/prices/history", { params: { query: { materialSlug, citySlug, days } } })),
+      queryFn: async () => {
+        // The operation also documents its CSV form (format=csv); asked without it, it is JSON.
+        const data = await unwrap(
+          api.GET("/api/prices/history", { params: { query: { materialSlug, citySlug, days } } }),
+        );
+        if (typeof data === "string") throw new Error("Expected JSON price history");
+        return data;
+      },
     }),
+  /** The same series as a CSV file (only format=csv answers CSV: the Accept header does not choose). */
+  historyCsvUrl: (materialSlug: string, citySlug: string, days = 30) =>
+    `/api/prices/history?${new URLSearchParams({ materialSlug, citySlug, days: String(days), format: "csv" })}`,
 };
 
 export const searchQueries = {

@@ -123,6 +123,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cities/{city_slug}/sparklines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each material's daily prices in the city over the last 30 days, oldest first */
+        get: operations["city_sparklines_route"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -334,7 +351,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily prices of one material in one city */
+        /** Prices of one material in one city over the last `days` days: daily, or weekly or monthly averages, with the market reference in the city's currency; `format=csv` answers a CSV file instead (the Accept header does not choose) */
         get: operations["history"];
         put?: never;
         post?: never;
@@ -551,6 +568,8 @@ export interface components {
              * Format: date
              */
             date: string;
+            /** @description The formula's inputs when source.kind is 'estimate', else null */
+            estimate: components["schemas"]["EstimatePublic"] | null;
             /** Id */
             id: number;
             material: components["schemas"]["MaterialRef"];
@@ -561,6 +580,11 @@ export interface components {
             /** Price */
             price: string;
             source: components["schemas"]["SourceRef"];
+            /**
+             * Stale
+             * @description Older than the site's freshness limit: show its date
+             */
+            stale: boolean;
             /**
              * Trend
              * @enum {string}
@@ -663,6 +687,38 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * EstimatePublic
+         * @description How an estimated price was made; ``formula`` says it in one line.
+         */
+        EstimatePublic: {
+            /** Formula */
+            formula: string;
+            /**
+             * Fxdate
+             * Format: date
+             */
+            fxDate: string;
+            /** Gradefactor */
+            gradeFactor: string;
+            /** Margin */
+            margin: string;
+            /** Metal */
+            metal: string;
+            /**
+             * Referencedate
+             * Format: date
+             */
+            referenceDate: string;
+            /** Referenceperiod */
+            referencePeriod: string;
+            /** Referencesource */
+            referenceSource: string;
+            /** Referenceusdpertonne */
+            referenceUsdPerTonne: string;
+            /** Usdperunit */
+            usdPerUnit: string;
+        };
         /** HTTPValidationError */
         HTTPValidationError: {
             /** Detail */
@@ -740,6 +796,8 @@ export interface components {
              * Format: date
              */
             date: string;
+            /** @description The formula's inputs when source.kind is 'estimate', else null */
+            estimate: components["schemas"]["EstimatePublic"] | null;
             /** Id */
             id: number;
             /** Materialid */
@@ -751,6 +809,11 @@ export interface components {
             /** Priceusd */
             priceUsd: string | null;
             source: components["schemas"]["SourceRef"];
+            /**
+             * Stale
+             * @description Older than the site's freshness limit: show its date
+             */
+            stale: boolean;
             /**
              * Trend
              * @enum {string}
@@ -864,6 +927,11 @@ export interface components {
             materialSlug: string;
             /** Points */
             points: components["schemas"]["HistoryPointPublic"][];
+            /** Reference */
+            reference: components["schemas"]["HistoryPointPublic"][];
+            /** Referencename */
+            referenceName: string | null;
+            resolution: components["schemas"]["Resolution"];
             /**
              * Unit
              * @default kg
@@ -892,6 +960,8 @@ export interface components {
              * Format: date
              */
             date: string;
+            /** @description The formula's inputs when source.kind is 'estimate', else null */
+            estimate: components["schemas"]["EstimatePublic"] | null;
             /** Id */
             id: number;
             /** Materialid */
@@ -903,6 +973,11 @@ export interface components {
             /** Priceusd */
             priceUsd: string | null;
             source: components["schemas"]["SourceRef"];
+            /**
+             * Stale
+             * @description Older than the site's freshness limit: show its date
+             */
+            stale: boolean;
             /**
              * Trend
              * @enum {string}
@@ -967,6 +1042,11 @@ export interface components {
             /** Slug */
             slug: string;
         };
+        /**
+         * Resolution
+         * @enum {string}
+         */
+        Resolution: "day" | "week" | "month";
         /** SearchResults */
         SearchResults: {
             /** Cities */
@@ -993,10 +1073,20 @@ export interface components {
         };
         /** SourceRef */
         SourceRef: {
-            /** Kind */
-            kind: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "feed" | "manual" | "report" | "estimate" | "demo";
             /** Name */
             name: string;
+        };
+        /** SparklinePublic */
+        SparklinePublic: {
+            /** Materialslug */
+            materialSlug: string;
+            /** Points */
+            points: string[];
         };
         /** SubscriptionCreate */
         SubscriptionCreate: {
@@ -1592,6 +1682,83 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CityYardPage"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    city_sparklines_route: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description URL slug */
+                city_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SparklinePublic"][];
                 };
             };
             /** @description The URL or body holds a NUL character */
@@ -2510,6 +2677,9 @@ export interface operations {
         parameters: {
             query: {
                 days?: number;
+                /** @description day, week or month; by default day up to 120 days, week up to 400 */
+                resolution?: components["schemas"]["Resolution"] | null;
+                format?: "json" | "csv";
                 materialSlug: string;
                 citySlug: string;
             };
@@ -2519,13 +2689,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description The series as JSON, or with format=csv as a CSV download */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PriceHistoryPublic"];
+                    "text/csv": string;
                 };
             };
             /** @description The URL or body holds a NUL character */

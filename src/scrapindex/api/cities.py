@@ -43,9 +43,7 @@ def get_city(city: CityDep) -> CityPublic:
     responses=NOT_FOUND,
     summary="Latest price of each material in the city, with its change since the day before",
 )
-def city_prices(
-    session: SessionDep, settings: SettingsDep, city: CityDep
-) -> list[CityPriceRow]:
+def city_prices(session: SessionDep, settings: SettingsDep, city: CityDep) -> list[CityPriceRow]:
     quotes = latest_quotes(session, city_id=city.id, stale_days=settings.price_stale_days)
     rows = [city_price_row(q) for q in quotes]
     return sorted(rows, key=lambda r: r.price, reverse=True)

@@ -1,24 +1,27 @@
 """Prices: latest quotes, per-material summaries in one currency, and history."""
 
-from typing import Annotated
+import datetime as dt
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
+from fastapi.responses import Response
 
-from scrapindex.api.deps import CityInQueryDep, MaterialInQueryDep, SessionDep
-from scrapindex.queries.prices import (
-    latest_quotes,
-    latest_usd_rates,
-    material_figures,
+from scrapindex.api.deps import CityInQueryDep, MaterialInQueryDep, SessionDep, SettingsDep
+from scrapindex.queries.history import (
+    MAX_HISTORY_DAYS,
+    HistoryPoint,
+    ReferenceSeries,
+    Resolution,
+    default_resolution,
+    history_csv,
+    market_reference,
     price_history,
+    series_newest,
 )
+from scrapindex.queries.prices import latest_quotes, latest_usd_rates, material_figures
 from scrapindex.schemas.common import NOT_FOUND, Pagination
-from scrapindex.schemas.prices import (
-    HistoryPointPublic,
-    MaterialSummary,
-    PriceHistoryPublic,
-    PricePage,
-    price_public,
-)
+from scrapindex.schemas.history import HistoryPointPublic, PriceHistoryPublic
+from scrapindex.schemas.prices import MaterialSummary, PricePage, price_public
 
 router = APIRouter(prefix="/api/prices", tags=["prices"])
 
@@ -47,22 +50,66 @@ def price_summary(session: SessionDep) -> list[MaterialSummary]:
     return [MaterialSummary.model_validate(f) for f in material_figures(session)]
 
 
+HISTORY_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **NOT_FOUND,
+    200: {
+        "description": "The series as JSON, or with format=csv as a CSV download",
+        "content": {"text/csv": {"schema": {"type": "string"}}},
+    },
+}
+
+
 @router.get(
     "/history",
     response_model=PriceHistoryPublic,
-    responses=NOT_FOUND,
-    summary="Daily prices of one material in one city",
+    responses=HISTORY_RESPONSES,
+    summary=(
+        "Prices of one material in one city over the last `days` days: daily, or weekly or "
+        "monthly averages, with the market reference in the city's currency; `format=csv` "
+        "answers a CSV file instead (the Accept header does not choose)"
+    ),
 )
 def history(
     session: SessionDep,
+    settings: SettingsDep,
     material: MaterialInQueryDep,
     city: CityInQueryDep,
-    days: Annotated[int, Query(ge=1, le=365)] = 30,
-) -> PriceHistoryPublic:
-    points = price_history(session, material.id, city.id, days)
+    days: Annotated[int, Query(ge=1, le=MAX_HISTORY_DAYS)] = 30,
+    resolution: Annotated[
+        Resolution | None,
+        Query(description="day, week or month; by default day up to 120 days, week up to 400"),
+    ] = None,
+    format: Annotated[Literal["json", "csv"], Query()] = "json",
+) -> PriceHistoryPublic | Response:
+    chosen = resolution or default_resolution(days)
+    currency = city.country.currency
+    newest = series_newest(session, material.id, city.id)
+    points: list[HistoryPoint] = []
+    reference: ReferenceSeries | None = None
+    if newest is not None:
+        since = newest - dt.timedelta(days=days - 1)
+        points = price_history(session, material.id, city.id, since, chosen)
+        if format == "json":
+            reference = market_reference(
+                session, settings.content_dir, material.slug, currency, since, newest, chosen
+            )
+    if format == "csv":
+        return Response(
+            history_csv(points, currency),
+            media_type="text/csv; charset=utf-8",
+            headers={
+                "Content-Disposition": f'attachment; filename="{material.slug}-{city.slug}.csv"'
+            },
+        )
     return PriceHistoryPublic(
         material_slug=material.slug,
         city_slug=city.slug,
-        currency=city.country.currency,
+        currency=currency,
+        resolution=chosen,
         points=[HistoryPointPublic(date=p.date, price=p.price) for p in points],
+        reference=[
+            HistoryPointPublic(date=p.date, price=p.price)
+            for p in (reference.points if reference else [])
+        ],
+        reference_name=reference.name if reference else None,
     )

@@ -3,7 +3,7 @@
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Literal, Unpack
+from typing import Any, Literal
 
 from sqlalchemy import Row, func, select
 from sqlalchemy.orm import Session, aliased
@@ -165,7 +165,7 @@ ESTIMATE_COLUMNS = [
 ]
 
 
-def _estimate_inputs(row: Row[Unpack[tuple[Any, ...]]]) -> EstimateInputs | None:
+def _estimate_inputs(row: Row[*tuple[Any, ...]]) -> EstimateInputs | None:
     if row.estimate_metal is None:
         return None
     return EstimateInputs(

@@ -1,6 +1,6 @@
-import kindLabels from "../../../../content/price-kinds.json";
 import type { CityPriceRow } from "@/api/client";
 import { formatDate } from "@/lib/format";
+import kindLabels from "../../../../content/price-kinds.json";
 
 type PriceKind = CityPriceRow["source"]["kind"];
 type Provenance = Pick<CityPriceRow, "source" | "estimate" | "stale" | "date">;

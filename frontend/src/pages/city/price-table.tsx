@@ -16,6 +16,7 @@ import { materialPath } from "@/lib/paths";
 import { useUnit } from "@/lib/use-unit";
 import { ChangeCell, TrendIndicator } from "./price-cells";
 import { DEFAULT_PRICE_SORT, nextPriceSort, type PriceSort, sortPriceRows } from "./price-sort";
+import { PriceSparkline } from "./price-sparkline";
 
 export function PriceTable({ citySlug, cityName }: { citySlug: string; cityName: string }) {
   const query = useQuery(cityQueries.prices(citySlug));
@@ -37,14 +38,16 @@ export function PriceTable({ citySlug, cityName }: { citySlug: string; cityName:
           isEmpty={(data) => data.length === 0}
           empty={<EmptyState title="No price data available" />}
         >
-          {(data) => <PriceRows rows={data} unit={unit} cityName={cityName} />}
+          {(data) => <PriceRows rows={data} unit={unit} cityName={cityName} citySlug={citySlug} />}
         </QueryState>
       </CardContent>
     </Card>
   );
 }
 
-function PriceRows({ rows, unit, cityName }: { rows: CityPriceRow[]; unit: Unit; cityName: string }) {
+type RowsProps = { rows: CityPriceRow[]; unit: Unit; cityName: string; citySlug: string };
+
+function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
   const [sort, setSort] = useState<PriceSort>(DEFAULT_PRICE_SORT);
   const currencies = [...new Set(rows.map((row) => row.currency))];
   const priceLabel = currencies.length === 1 ? `Price (${currencies.join("")})` : "Price";
@@ -78,6 +81,9 @@ function PriceRows({ rows, unit, cityName }: { rows: CityPriceRow[]; unit: Unit;
               <th scope="col" className="px-1.5 py-2 sm:px-3 text-center font-semibold">
                 Trend
               </th>
+              <th scope="col" className="hidden px-1.5 py-2 sm:table-cell sm:px-3 text-center font-semibold">
+                30 Days
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -98,6 +104,13 @@ function PriceRows({ rows, unit, cityName }: { rows: CityPriceRow[]; unit: Unit;
                 </td>
                 <td className="px-1.5 py-2 sm:px-3 text-center">
                   <TrendIndicator trend={row.trend} />
+                </td>
+                <td className="hidden px-1.5 py-2 sm:table-cell sm:px-3 text-center">
+                  <PriceSparkline
+                    citySlug={citySlug}
+                    materialSlug={row.material.slug}
+                    materialName={row.material.name}
+                  />
                 </td>
               </tr>
             ))}

@@ -3,7 +3,8 @@
 import type { PriceHistory } from "@/api/client";
 import { convertPerKg, currencySymbol, formatDate, formatMoney, type Unit } from "@/lib/format";
 
-export type ChartPoint = { date: string; label: string; value: number };
+/** One point of the chart; ``reference`` is the market reference in force on that date. */
+export type ChartPoint = { date: string; label: string; value: number; reference?: number };
 
 export type ChartAvailability = { ok: true } | { ok: false; title: string; hint: string };
 
@@ -17,15 +18,36 @@ export function chartAvailability(pointCount: number): ChartAvailability {
   return { ok: false, title: NO_CHART_TITLE, hint: pointCount === 0 ? NO_HISTORY_HINT : ONE_POINT_HINT };
 }
 
-/** History points in date order, converted from per-kg to the chosen unit. */
-export function prepareChartData(points: PriceHistory["points"], unit: Unit): ChartPoint[] {
-  return [...points]
-    .sort((a, b) => a.date.localeCompare(b.date))
-    .map((point) => ({
+type HistoryPoints = PriceHistory["points"];
+
+const toUnit = (price: string, unit: Unit) => Math.round(convertPerKg(price, unit) * 100) / 100;
+
+/**
+ * History points in date order, converted from per-kg to the chosen unit. Each point carries the
+ * newest reference point on or before its date (a monthly reference holds for its month), and
+ * a series of more than a year is labelled with its years.
+ */
+export function prepareChartData(points: HistoryPoints, unit: Unit, reference: HistoryPoints = []): ChartPoint[] {
+  const sorted = [...points].sort((a, b) => a.date.localeCompare(b.date));
+  const references = [...reference].sort((a, b) => a.date.localeCompare(b.date));
+  const first = sorted[0]?.date ?? "";
+  const last = sorted[sorted.length - 1]?.date ?? "";
+  const spansYears = first !== "" && Date.parse(last) - Date.parse(first) > 330 * 86_400_000;
+  let next = 0;
+  let inForce: string | undefined;
+  return sorted.map((point) => {
+    while (next < references.length && (references[next]?.date ?? "") <= point.date) {
+      inForce = references[next]?.price;
+      next += 1;
+    }
+    const label = formatDate(point.date);
+    return {
       date: point.date,
-      label: formatDate(point.date).replace(/, \d{4}$/, ""),
-      value: Math.round(convertPerKg(point.price, unit) * 100) / 100,
-    }));
+      label: spansYears ? label : label.replace(/, \d{4}$/, ""),
+      value: toUnit(point.price, unit),
+      ...(inForce === undefined ? {} : { reference: toUnit(inForce, unit) }),
+    };
+  });
 }
 
 /** Y-axis tick text in the city's own currency: "R175", "£7.5", "C$13". */

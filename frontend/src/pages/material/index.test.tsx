@@ -302,3 +302,81 @@ describe("Material page", () => {
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 });
+
+describe("Material page price history ranges", () => {
+  const yearHistory: PriceHistory = {
+    ...johannesburgHistory,
+    resolution: "week",
+    points: [
+      { date: "2025-12-01", price: "150.00" },
+      { date: "2026-06-01", price: "160.00" },
+      { date: "2026-11-16", price: "170.00" },
+    ],
+    reference: [
+      { date: "2025-11-01", price: "180.00" },
+      { date: "2026-06-01", price: "190.00" },
+    ],
+    referenceName: "Copper (IMF via FRED, monthly)",
+  };
+
+  it("switches to one year with the keyboard-reachable radios and asks for 365 days", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async () => json(yearHistory));
+    renderPage();
+    expect(await screen.findByTestId("price-chart")).toHaveTextContent("R169.74");
+    const group = screen.getByRole("group", { name: "Time range" });
+    expect(within(group).getByRole("radio", { name: "30 days" })).toBeChecked();
+    expect(screen.getByRole("heading", { name: "Price Trends (Last 30 Days)" })).toBeInTheDocument();
+
+    await user.click(within(group).getByRole("radio", { name: "1 year" }));
+    expect(within(group).getByRole("radio", { name: "1 year" })).toBeChecked();
+    await waitFor(() => expect(screen.getByTestId("price-chart")).toHaveTextContent("R150"));
+    expect(screen.getByRole("heading", { name: "Price Trends (Last Year)" })).toBeInTheDocument();
+    expect(screen.getByText(/^Weekly averages in ZAR per/)).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: /in Johannesburg over the last year/ })).toBeInTheDocument();
+    const url = requested().at(-1);
+    expect(url?.pathname).toBe("/api/prices/history");
+    expect(url?.searchParams.get("days")).toBe("365");
+    expect(screen.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+      "href",
+      "/api/prices/history?materialSlug=copper&citySlug=johannesburg&days=365&format=csv",
+    );
+
+    // Arrow keys move along the radio group.
+    await user.keyboard("{ArrowRight}");
+    expect(within(group).getByRole("radio", { name: "All" })).toBeChecked();
+    await waitFor(() => expect(requested().at(-1)?.searchParams.get("days")).toBe("3660"));
+  });
+
+  it("reads the range from the URL", async () => {
+    fetchMock.mockImplementation(async () => json(yearHistory));
+    renderRoute(<Component />, {
+      path: "/material/:materialSlug",
+      url: "/material/copper?range=90d",
+      seed: seedAll().slice(0, 3),
+    });
+    expect(screen.getByRole("radio", { name: "90 days" })).toBeChecked();
+    await waitFor(() => expect(requested().at(-1)?.searchParams.get("days")).toBe("90"));
+  });
+
+  it("draws the market reference on request, named in the chart", async () => {
+    const user = userEvent.setup();
+    renderPage([...seedAll().slice(0, 3), [priceQueries.history("copper", "johannesburg", 30).queryKey, yearHistory]]);
+    const toggle = await screen.findByRole("button", { name: "Show market reference" });
+    expect(toggle).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByRole("img", { name: /price trend in Johannesburg/ })).not.toHaveAccessibleName(/IMF/);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("img", { name: /, with Copper \(IMF via FRED, monthly\)$/ })).toBeInTheDocument();
+  });
+
+  it("offers no reference toggle when the API has none", async () => {
+    renderPage();
+    expect(await screen.findByTestId("price-chart")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Show market reference" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+      "href",
+      expect.stringContaining("days=30"),
+    );
+  });
+});

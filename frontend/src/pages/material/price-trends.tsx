@@ -6,13 +6,28 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatMoney, UNIT_LABELS, type Unit } from "@/lib/format";
+import { oneOf, useUrlState } from "@/lib/url-state";
 import { chartAvailability, NO_CHART_TITLE, NO_HISTORY_HINT, prepareChartData, summarizeTrend } from "./chart-data";
 import { cityOptions, defaultCitySlug, groupByCountry } from "./city-options";
+import {
+  DEFAULT_RANGE,
+  HISTORY_RANGES,
+  type HistoryRange,
+  RANGE_DAYS,
+  RANGE_PHRASES,
+  RANGE_TITLES,
+  RESOLUTION_NOTES,
+} from "./history-range";
+import { RangeSwitch } from "./range-switch";
 
 // recharts stays out of the page bundle: this is its only entry point.
 const PriceChart = lazy(() => import("./price-chart").then((module) => ({ default: module.PriceChart })));
 
-export const HISTORY_DAYS = 30;
+type RangeState = { range: HistoryRange };
+const RANGE_DEFAULTS: RangeState = { range: DEFAULT_RANGE };
+const readRange = (params: URLSearchParams): RangeState => ({
+  range: oneOf(params.get("range"), HISTORY_RANGES, DEFAULT_RANGE),
+});
 
 function ChartSkeleton({ label }: { label: string }) {
   return (
@@ -38,8 +53,12 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, 
   const options = rows ? cityOptions(cities.data, rows) : [];
   const citySlug = options.some((option) => option.slug === chosen) ? chosen : defaultCitySlug(options);
   const cityName = options.find((option) => option.slug === citySlug)?.name ?? "";
+  const { state, update } = useUrlState(readRange, RANGE_DEFAULTS);
+  const { range } = state;
+  const days = RANGE_DAYS[range];
+  const [showReference, setShowReference] = useState(false);
   const history = useQuery({
-    ...priceQueries.history(materialSlug, citySlug ?? "", HISTORY_DAYS),
+    ...priceQueries.history(materialSlug, citySlug ?? "", days),
     enabled: materialLoaded && citySlug !== null,
   });
 
@@ -51,17 +70,52 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, 
   } else if (!history.data) {
     body = <ChartSkeleton label="Loading price history" />;
   } else {
-    const { currency } = history.data;
-    const data = prepareChartData(history.data.points, unit);
+    const { currency, reference, referenceName } = history.data;
+    const hasReference = reference.length > 0 && referenceName !== null;
+    const drawReference = hasReference && showReference;
+    const data = prepareChartData(history.data.points, unit, drawReference ? reference : []);
     const availability = chartAvailability(data.length);
-    const label = `${materialName} price trend in ${cityName} over the last ${HISTORY_DAYS} days, ${currency} ${UNIT_LABELS[unit]}`;
+    const note = RESOLUTION_NOTES[history.data.resolution] ?? "Prices";
+    const label =
+      `${materialName} price trend in ${cityName} ${RANGE_PHRASES[range]}, ${currency} ${UNIT_LABELS[unit]}` +
+      (drawReference ? `, with ${referenceName}` : "");
     body = availability.ok ? (
       <>
-        <p className="mb-3 text-sm text-slate-600">
-          Prices in {currency} {UNIT_LABELS[unit]}
-        </p>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+          <p className="text-slate-600">
+            {note} in {currency} {UNIT_LABELS[unit]}
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            {hasReference && (
+              <button
+                type="button"
+                aria-pressed={showReference}
+                onClick={() => setShowReference((shown) => !shown)}
+                className={`rounded-md border px-2.5 py-1 focus-visible:outline-2 focus-visible:outline-brand-700 ${
+                  showReference
+                    ? "border-amber-700 bg-amber-50 text-amber-900"
+                    : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+                }`}
+              >
+                Show market reference
+              </button>
+            )}
+            <a
+              href={priceQueries.historyCsvUrl(materialSlug, citySlug ?? "", days)}
+              download
+              className="font-medium text-brand-700 hover:underline"
+            >
+              Download CSV
+            </a>
+          </div>
+        </div>
         <Suspense fallback={<ChartSkeleton label="Loading chart" />}>
-          <PriceChart data={data} currency={currency} label={label} />
+          <PriceChart
+            data={data}
+            currency={currency}
+            label={label}
+            referenceName={drawReference ? referenceName : undefined}
+          />
         </Suspense>
         <p className="sr-only" data-testid="trend-summary">
           {label}. {summarizeTrend(data, currency)}
@@ -101,28 +155,31 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, 
   return (
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <CardTitle>Price Trends (Last 30 Days)</CardTitle>
+        <CardTitle>Price Trends ({RANGE_TITLES[range]})</CardTitle>
         {options.length > 0 && (
-          <div className="flex flex-col gap-1 text-sm">
-            <label htmlFor={selectId} className="font-medium text-slate-700">
-              City
-            </label>
-            <select
-              id={selectId}
-              value={citySlug ?? ""}
-              onChange={(event) => setChosen(event.target.value)}
-              className="h-10 rounded-md border border-slate-300 bg-white px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
-            >
-              {groupByCountry(options).map((group) => (
-                <optgroup key={group.countryName} label={group.countryName}>
-                  {group.cities.map((option) => (
-                    <option key={option.slug} value={option.slug}>
-                      {option.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
+          <div className="flex flex-wrap items-end gap-3">
+            <RangeSwitch value={range} onChange={(next) => update({ range: next }, { replace: true })} />
+            <div className="flex flex-col gap-1 text-sm">
+              <label htmlFor={selectId} className="font-medium text-slate-700">
+                City
+              </label>
+              <select
+                id={selectId}
+                value={citySlug ?? ""}
+                onChange={(event) => setChosen(event.target.value)}
+                className="h-10 rounded-md border border-slate-300 bg-white px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                {groupByCountry(options).map((group) => (
+                  <optgroup key={group.countryName} label={group.countryName}>
+                    {group.cities.map((option) => (
+                      <option key={option.slug} value={option.slug}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </div>
           </div>
         )}
       </CardHeader>

@@ -1,6 +1,7 @@
 // Small copies of live API answers (GET /api/materials/copper, /api/materials/copper/prices,
 // /api/cities, /api/prices/history) for this page's tests.
 import type { City, Material, MaterialPriceRow, PriceHistory } from "@/api/client";
+import { DEMO_SOURCE } from "@/test/factories";
 
 export const copper: Material = {
   id: 1,
@@ -46,7 +47,9 @@ function row([id, cityId, name, slug, code, country, price, currency, priceUsd]:
     change: "0.00",
     changePercent: 0,
     trend: "flat",
-    source: { name: "ScrapIndex demo data (generated, not real quotes)", kind: "demo" },
+    source: DEMO_SOURCE,
+    stale: false,
+    estimate: null,
     city: { id: cityId, name, slug, country: { code, name: country } },
     priceUsd,
   };
@@ -104,6 +107,9 @@ export const johannesburgHistory: PriceHistory = {
   citySlug: "johannesburg",
   currency: "ZAR",
   unit: "kg",
+  resolution: "day",
+  reference: [],
+  referenceName: null,
   points: [
     { date: "2026-11-19", price: "169.74" },
     { date: "2026-11-20", price: "171.19" },
@@ -117,6 +123,9 @@ export const londonHistory: PriceHistory = {
   citySlug: "london",
   currency: "GBP",
   unit: "kg",
+  resolution: "day",
+  reference: [],
+  referenceName: null,
   points: [
     { date: "2026-11-20", price: "7.19" },
     { date: "2026-11-21", price: "7.19" },

@@ -144,7 +144,10 @@ describe("Scrap yard detail page", () => {
     });
 
     it("names a demo source as demo data", () => {
-      const rows = PRICES.slice(0, 2).map((row) => ({ ...row, source: { name: "Sample feed", kind: "demo" as const } }));
+      const rows = PRICES.slice(0, 2).map((row) => ({
+        ...row,
+        source: { name: "Sample feed", kind: "demo" as const },
+      }));
       renderYard("/scrap-yard/1", seedFor(YARD, rows));
       expect(screen.getByText("Source: Sample feed (demo data)")).toBeInTheDocument();
     });
