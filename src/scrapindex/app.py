@@ -79,7 +79,10 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
     revisions = RevisionClock(lambda: revision.read(engine), now=clock)
 
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # The methods and cache-key tables read the OpenAPI document: build it (half a second
+        # of schema generation) before the first request instead of during it.
+        app.openapi()
         yield
         engine.dispose()
 
