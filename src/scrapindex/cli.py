@@ -29,9 +29,7 @@ from scrapindex.data.demo import DEFAULT_SEED, DemoConfig
 from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.estimates import EstimateReport, estimate_prices
 from scrapindex.data.feeds import FeedError
-from scrapindex.data.feeds.configured import configured_feeds
-from scrapindex.data.feeds.ecb import fetch_ecb_rates
-from scrapindex.data.feeds.market import fetch_market_prices
+from scrapindex.data.feeds.configured import configured_feeds, fetch_feed
 from scrapindex.data.imports.fx import import_fx_rates
 from scrapindex.data.imports.market import import_market_prices
 from scrapindex.data.imports.prices import import_prices
@@ -191,12 +189,12 @@ def fx_fetch(
     settings = get_settings()
     with _database(settings) as engine, progress_bar(console) as progress:
         try:
-            report = fetch_ecb_rates(
+            report = fetch_feed(
                 engine,
+                settings,
+                "ecb",
                 file=file,
                 history=history,
-                base_url=settings.ecb_base_url,
-                timeout_seconds=settings.feed_timeout_seconds,
                 allow_outliers=allow_outliers,
                 progress=progress,
             )
@@ -224,15 +222,12 @@ def market_fetch(
     )
     with _database(settings) as engine, progress_bar(console) as progress:
         try:
-            report = fetch_market_prices(
+            report = fetch_feed(
                 engine,
-                settings.content_dir,
-                source=source,
-                series=metals,
+                settings,
+                source,
                 file=file,
-                fred_base_url=settings.fred_base_url,
-                feeds_file=settings.market_feeds_file,
-                timeout_seconds=settings.feed_timeout_seconds,
+                series=metals,
                 allow_outliers=allow_outliers,
                 progress=progress,
             )

@@ -34,6 +34,7 @@ from scrapindex.models import (
     ScrapYard,
     Source,
 )
+from scrapindex.queries.prices import latest_usd_rates
 
 Level = Literal["error", "warning"]
 
@@ -306,7 +307,7 @@ def check_outliers(connection: Connection, _context: _Context) -> DataFinding | 
 
     The newest prices are one per series (a few thousand rows), so the medians are taken here.
     """
-    usd_per_unit = _latest_usd_rates(connection)
+    usd_per_unit = latest_usd_rates(connection)
     rows = connection.execute(
         select(Material.slug, City.slug, Price.price_per_kg, Price.currency, Price.price_date)
         .select_from(CurrentPrice)
@@ -331,21 +332,6 @@ def check_outliers(connection: Connection, _context: _Context) -> DataFinding | 
         ]
     message = f"newest prices over {OUTLIER_FACTOR}x or under 1/{OUTLIER_FACTOR} of the median"
     return _finding("warning", "outlier", message, len(examples), examples)
-
-
-def _latest_usd_rates(connection: Connection) -> dict[str, Decimal]:
-    newest = (
-        select(FxRate.currency, func.max(FxRate.rate_date).label("rate_date"))
-        .group_by(FxRate.currency)
-        .subquery()
-    )
-    rates = connection.execute(
-        select(FxRate.currency, FxRate.usd_per_unit).join(
-            newest,
-            and_(newest.c.currency == FxRate.currency, newest.c.rate_date == FxRate.rate_date),
-        )
-    )
-    return {BASE_CURRENCY: Decimal(1), **dict(rates.all())}
 
 
 # Yards ----------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from sqlalchemy import Row, func, select
+from sqlalchemy import Connection, Row, func, select
 from sqlalchemy.orm import Session, aliased
 
 from scrapindex.models import (
@@ -189,7 +189,7 @@ def _city_infos(session: Session) -> dict[int, CityInfo]:
     return {row.id: CityInfo(*row) for row in rows}
 
 
-def latest_usd_rates(session: Session) -> dict[str, Decimal]:
+def latest_usd_rates(session: Session | Connection) -> dict[str, Decimal]:
     """US dollars per unit of each currency, from the newest stored rate of each."""
     newest = (
         select(FxRate.currency, func.max(FxRate.rate_date).label("rate_date"))

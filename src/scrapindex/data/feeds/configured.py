@@ -4,15 +4,16 @@ still run, and the estimate then uses the newest inputs that are stored."""
 
 import datetime as dt
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from sqlalchemy import Engine
 
 from scrapindex.data.feeds import FeedError
 from scrapindex.data.feeds.ecb import fetch_ecb_rates
 from scrapindex.data.feeds.market import fetch_market_prices
-from scrapindex.data.imports.report import ImportReport
+from scrapindex.data.imports.report import ImportReport, Progress
 from scrapindex.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -44,23 +45,48 @@ def configured_feeds(settings: Settings) -> FeedFetcher | None:
 
 
 def _fetch_one(engine: Engine, settings: Settings, name: str, today: dt.date) -> FeedOutcome:
-    timeout = settings.feed_timeout_seconds
     try:
-        if name == "ecb":
-            report = fetch_ecb_rates(
-                engine, today=today, base_url=settings.ecb_base_url, timeout_seconds=timeout
-            )
-        else:
-            report = fetch_market_prices(
-                engine,
-                settings.content_dir,
-                source=name,
-                today=today,
-                fred_base_url=settings.fred_base_url,
-                feeds_file=settings.market_feeds_file,
-                timeout_seconds=timeout,
-            )
+        report = fetch_feed(engine, settings, name, today=today)
     except FeedError as error:
         log.warning("feed %s: %s", name, error)
         return FeedOutcome(name, None, str(error))
     return FeedOutcome(name, report)
+
+
+def fetch_feed(
+    engine: Engine,
+    settings: Settings,
+    name: str,
+    *,
+    today: dt.date | None = None,
+    file: Path | None = None,
+    history: bool = False,
+    series: Sequence[str] | None = None,
+    allow_outliers: bool = False,
+    progress: Progress | None = None,
+) -> ImportReport:
+    """Fetch one feed by name with the settings' addresses and timeout; raises FeedError."""
+    if name == "ecb":
+        return fetch_ecb_rates(
+            engine,
+            file=file,
+            history=history,
+            today=today,
+            base_url=settings.ecb_base_url,
+            timeout_seconds=settings.feed_timeout_seconds,
+            allow_outliers=allow_outliers,
+            progress=progress,
+        )
+    return fetch_market_prices(
+        engine,
+        settings.content_dir,
+        source=name,
+        series=series,
+        file=file,
+        today=today,
+        fred_base_url=settings.fred_base_url,
+        feeds_file=settings.market_feeds_file,
+        timeout_seconds=settings.feed_timeout_seconds,
+        allow_outliers=allow_outliers,
+        progress=progress,
+    )
