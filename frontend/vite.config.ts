@@ -23,6 +23,8 @@ export default defineConfig({
     environment: "jsdom",
     globals: true,
     setupFiles: ["./src/test/setup.ts"],
+    // Pages are tested as a site with an ad provider would render them: slots in place.
+    env: { VITE_ADS_CLIENT: "ca-test" },
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
   },

@@ -3,6 +3,7 @@
 import datetime as dt
 import json
 import logging
+import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -401,6 +402,13 @@ def serve(
     reload: bool = False,
 ) -> None:
     """Serve the site and the API."""
+    # The app (in this process or each worker) reads its settings from the environment: an
+    # address given here must reach it too, so that SITE_ROOT, when unset, follows it.
+    if host is not None:
+        os.environ["HOST"] = host
+    if port is not None:
+        os.environ["PORT"] = str(port)
+    get_settings.cache_clear()
     settings = get_settings()
     uvicorn.run(
         "scrapindex.app:create_app",

@@ -7,13 +7,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 # A Content-Security-Policy source such as https://tile.example.org or https://*.example.org:
 # nothing that could end the directive or the header.
 CSP_SOURCE = re.compile(r"[a-z][a-z0-9+.-]*://[^\s;,'\"]+|[^\s;,'\":/]+", re.IGNORECASE)
+WILDCARD_HOSTS = {"0.0.0.0", "::", ""}  # listen everywhere: not an address to link to
 # A list of CSP sources; in the environment a JSON list or a comma- or space-separated string.
 SourceList = Annotated[list[str], NoDecode]
 
@@ -27,7 +28,9 @@ class Settings(BaseSettings):
     database_url: str = ""  # SQLAlchemy or postgres:// URL; empty means SQLite in data_dir
     host: str = "127.0.0.1"
     port: int = 8000
-    site_root: str = "http://127.0.0.1:8000"
+    # Public address of the site (canonical URLs, share tags, sitemap). Unset: the address the
+    # app serves on, http://HOST:PORT (a wildcard HOST is reached as 127.0.0.1).
+    site_root: str = ""
     api_cache_seconds: int = Field(default=60, ge=0)
     client_hash_salt: str = "scrapindex"  # set a secret value in production
     inbox_dir: Path | None = None  # feed files for the daily update; unset means data_dir/inbox
@@ -64,6 +67,14 @@ class Settings(BaseSettings):
     keep_alive_seconds: int = Field(default=5, ge=1)  # an idle kept-alive connection closes
     max_concurrent_requests: int = Field(default=256, ge=0)  # per process, then 503 (0 = off)
     max_concurrent_requests_per_client: int = Field(default=16, ge=0)  # then 429 (0 = off)
+
+    @model_validator(mode="after")
+    def served_address_as_site_root(self) -> "Settings":
+        if not self.site_root:
+            host = "127.0.0.1" if self.host in WILDCARD_HOSTS else self.host
+            host = f"[{host}]" if ":" in host else host
+            self.site_root = f"http://{host}:{self.port}"
+        return self
 
     @field_validator("map_tile_hosts", "analytics_hosts", "market_feeds", mode="before")
     @classmethod

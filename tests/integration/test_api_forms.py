@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, insert, select
 
 from scrapindex.models import ContactMessage, NewsletterSubscription
 
@@ -155,7 +155,8 @@ def test_newsletter_sign_up_and_duplicates(client: TestClient, engine: Engine) -
     first = client.post("/api/newsletter", json={"email": email})
     again = client.post("/api/newsletter", json={"email": email.upper()})
     assert first.status_code == again.status_code == 200
-    assert first.json() == again.json()
+    assert first.json() == {"message": "You're subscribed. Look out for our weekly price roundup."}
+    assert again.json() == {"message": "You're already subscribed."}  # the same client
     with engine.connect() as conn:
         stored = conn.execute(
             select(func.count()).where(NewsletterSubscription.email == email)
@@ -168,3 +169,16 @@ def test_newsletter_validation_and_honeypot(client: TestClient) -> None:
     assert client.post("/api/newsletter", json={}).status_code == 422
     spam = client.post("/api/newsletter", json={"email": "a@example.org", "website": "x"})
     assert spam.status_code == 400
+
+
+def test_a_sign_up_by_someone_else_is_not_revealed(client: TestClient, engine: Engine) -> None:
+    email = f"other-{dt.datetime.now(dt.UTC).timestamp()}@example.org"
+    with engine.begin() as conn:
+        conn.execute(
+            insert(NewsletterSubscription).values(
+                email=email, client_hash="another client", created_at=dt.datetime.now(dt.UTC)
+            )
+        )
+    answer = client.post("/api/newsletter", json={"email": email})
+    assert answer.status_code == 200
+    assert answer.json() == {"message": "You're subscribed. Look out for our weekly price roundup."}

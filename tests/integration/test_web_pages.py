@@ -239,3 +239,21 @@ def test_rendered_pages_are_cached_until_the_data_moves(pages: TestClient) -> No
     first = pages.get("/za/durban")
     again = pages.get("/za/durban", headers={"If-None-Match": first.headers["etag"]})
     assert again.status_code == 304
+
+
+def test_an_unset_site_root_is_the_address_served(database_url: str, tmp_path: Path) -> None:
+    """`make run PORT=8100`: every absolute URL the server makes says :8100, not :8000."""
+    dist = tmp_path / "dist"
+    dist.mkdir(exist_ok=True)
+    (dist / "index.html").write_text(TEMPLATE)
+    settings = Settings(database_url=database_url, frontend_dist=dist, port=8100)
+    root = "http://127.0.0.1:8100"
+    with TestClient(create_app(settings)) as client:
+        page = read_page(client.get("/za/johannesburg").text)
+        robots = client.get("/robots.txt").text
+        sitemap = client.get("/sitemap.xml").text
+    assert page.links["canonical"] == f"{root}/za/johannesburg"
+    assert page.meta["og:url"] == f"{root}/za/johannesburg"
+    assert f"Sitemap: {root}/sitemap.xml" in robots
+    assert f"<loc>{root}/" in sitemap
+    assert ":8000" not in sitemap

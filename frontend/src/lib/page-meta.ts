@@ -1,7 +1,18 @@
 import { useEffect } from "react";
 
 export const BRAND = "ScrapIndex";
-const SITE_ROOT = import.meta.env.VITE_SITE_ROOT ?? window.location.origin;
+/**
+ * The site's public address as the server said it in the page's canonical link (SITE_ROOT, or
+ * the address it serves on), so client-side navigation writes the same URLs the server would
+ * and never rewrites what the server made; a build-time VITE_SITE_ROOT or this origin without one.
+ */
+export function siteRoot(doc: Document = document): string {
+  const canonical = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  if (canonical) return new URL(canonical).origin;
+  return import.meta.env.VITE_SITE_ROOT ?? window.location.origin;
+}
+
+const SITE_ROOT = siteRoot();
 const DEFAULT_IMAGE = "/og-image.png";
 
 export type PageMeta = {

@@ -34,11 +34,11 @@ def add_contact_message(session: Session, body: ContactCreate, client: str) -> N
     )
 
 
-def is_subscribed(session: Session, email: str) -> bool:
-    found = session.scalars(
-        select(NewsletterSubscription.id).where(NewsletterSubscription.email == email)
+def subscriber_client(session: Session, email: str) -> str | None:
+    """The hashed client that subscribed ``email``, or None when it is not subscribed."""
+    return session.scalars(
+        select(NewsletterSubscription.client_hash).where(NewsletterSubscription.email == email)
     ).first()
-    return found is not None
 
 
 def add_subscription(session: Session, email: str, client: str) -> None:

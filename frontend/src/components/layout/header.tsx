@@ -24,7 +24,7 @@ export function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => 
   return (
     <ul className={vertical ? "flex flex-col gap-1" : "flex items-center gap-1"}>
       {NAV_LINKS.map((link) => {
-        const active = isActivePath(pathname, link.to);
+        const active = isActivePath(pathname, link);
         return (
           <li key={link.to}>
             <Link

@@ -125,6 +125,17 @@ describe("Stay Updated newsletter", () => {
     expect(emailBox()).toHaveValue("");
   });
 
+  it("says so when this address was already subscribed from here", async () => {
+    fetchSpy.mockResolvedValue(json({ message: "You're already subscribed." }, 200));
+    const user = userEvent.setup();
+    renderBlog();
+    await user.type(emailBox(), "reader@example.com");
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    expect(await screen.findByText("Already subscribed", {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText("You're already subscribed.")).toBeInTheDocument();
+    expect(screen.queryByText("Subscribed")).not.toBeInTheDocument();
+  });
+
   it("shows an error toast and keeps the address when it fails", async () => {
     fetchSpy.mockResolvedValue(json({ message: "Internal server error" }, 500));
     const user = userEvent.setup();

@@ -16,7 +16,8 @@ function useSubscribe(onDone: () => void) {
     mutationFn: (body: Subscription) => unwrap(api.POST("/api/newsletter", { body })),
     onSuccess: (answer) => {
       trackEvent({ action: "newsletter_subscribe", category: "blog" });
-      toast({ title: "Subscribed", description: answer.message });
+      const already = answer.message.startsWith("You're already subscribed");
+      toast({ title: already ? "Already subscribed" : "Subscribed", description: answer.message });
       onDone();
     },
     onError: (error) => {
