@@ -172,9 +172,9 @@ describe("lists and tables", () => {
   it("filters materials by category", async () => {
     const page = await open("/scrap-metal-prices");
     await page.getByRole("button", { name: /Brass/ }).first().click();
-    const text = await mainText(page);
-    expect(text).toContain("Yellow Brass");
-    expect(text).not.toContain("Bare Bright Copper");
+    await page.waitForURL("**/scrap-metal-prices?category=brass");
+    await expect.poll(() => mainText(page)).not.toContain("Bare Bright Copper");
+    expect(await mainText(page)).toContain("Yellow Brass");
   });
 
   it("sorts the city price table by material and by price", async () => {

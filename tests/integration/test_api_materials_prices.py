@@ -1,5 +1,6 @@
 """Materials, their prices across cities, summaries in one currency, and history."""
 
+import itertools
 from decimal import Decimal
 
 import pytest
@@ -7,6 +8,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, select
 
 from scrapindex.models import FxRate
+from scrapindex.queries.prices import latest_usd_rates
 from tests.conftest import TEST_DEMO
 
 CATEGORIES = {"Copper", "Brass", "Aluminum", "Steel", "Lead", "Zinc", "Precious", "Electronics"}
@@ -129,3 +131,20 @@ def test_history_bad_parameters(client: TestClient, query: str, status: int) -> 
     response = client.get(f"/api/prices/history?{query}")
     assert response.status_code == status
     assert response.json()["message"]
+
+
+def test_every_material_ranks_cities_on_the_exact_price(client: TestClient, engine: Engine) -> None:
+    """Rank on price x rate unrounded: within one currency the dearer city comes first, and
+    equal prices go by city name (many cities of a country share one estimated price)."""
+    with engine.connect() as conn:
+        rates = latest_usd_rates(conn)
+    for material in client.get("/api/materials").json():
+        rows = client.get(f"/api/materials/{material['slug']}/prices").json()
+        exact = [Decimal(r["price"]) * rates[r["currency"]] for r in rows]
+        assert exact == sorted(exact, reverse=True), material["slug"]
+        for before, after in itertools.pairwise(rows):
+            if before["currency"] != after["currency"]:
+                continue
+            assert Decimal(before["price"]) >= Decimal(after["price"]), material["slug"]
+            if Decimal(before["price"]) == Decimal(after["price"]):
+                assert before["city"]["name"] <= after["city"]["name"], material["slug"]

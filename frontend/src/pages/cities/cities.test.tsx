@@ -92,10 +92,10 @@ const CITIES: City[] = [
   },
 ];
 
-function renderCities(seeded = true) {
+function renderCities(seeded = true, url = "/cities") {
   return renderRoute(<CitiesPage />, {
     path: "/cities",
-    url: "/cities",
+    url,
     seed: seeded ? [[["/api/cities"], CITIES]] : [],
   });
 }
@@ -165,6 +165,19 @@ describe("Cities page", () => {
     expect(countryButton("All Countries")).toHaveAttribute("aria-pressed", "false");
     expect(cityLinks()).toEqual(["Los Angeles", "New York"]);
     await userEvent.click(countryButton("All Countries"));
+    expect(countryButton("All Countries")).toHaveAttribute("aria-pressed", "true");
+    expect(cityLinks()).toHaveLength(8);
+  });
+
+  it("reads the search and the country from the URL, so Back and reload keep them", () => {
+    renderCities(true, "/cities?country=za&q=town");
+    expect(search()).toHaveValue("town");
+    expect(countryButton("South Africa")).toHaveAttribute("aria-pressed", "true");
+    expect(cityLinks()).toEqual(["Cape Town"]);
+  });
+
+  it("shows all countries for a country the list does not have", () => {
+    renderCities(true, "/cities?country=zz");
     expect(countryButton("All Countries")).toHaveAttribute("aria-pressed", "true");
     expect(cityLinks()).toHaveLength(8);
   });

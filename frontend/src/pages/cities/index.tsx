@@ -1,23 +1,30 @@
 import { useQuery } from "@tanstack/react-query";
-import { Fragment, useMemo, useState } from "react";
+import { Fragment, useCallback, useMemo } from "react";
 import { cityQueries } from "@/api/queries";
+import { useSearchText } from "@/components/search/use-search-text";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageText } from "@/lib/page-texts";
+import { useUrlState } from "@/lib/url-state";
 import { CityFilters } from "./city-filters";
+import { CITIES_DEFAULTS, readCitiesState } from "./city-params";
 import { CityGridSkeleton, CountrySection } from "./country-group";
 import { countriesOf, filterCities, groupByCountry } from "./filter-cities";
 
 export function Component() {
   usePageMeta(pageText("cities"));
   const { data: cities, error, isPending, refetch } = useQuery(cityQueries.list());
-  const [search, setSearch] = useState("");
-  const [country, setCountry] = useState<string | null>(null);
+  const { state, update } = useUrlState(readCitiesState, CITIES_DEFAULTS);
+  // The box filters as you type; the URL gets the text once typing pauses.
+  const commitSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const [search, setSearch] = useSearchText(state.q, commitSearch);
 
   const countries = useMemo(() => countriesOf(cities ?? []), [cities]);
+  // A country the list does not have (an old or mistyped link) shows all countries.
+  const country = countries.find((option) => option.code.toLowerCase() === state.country)?.code ?? null;
   const filtered = useMemo(() => filterCities(cities ?? [], { search, country }), [cities, search, country]);
   const groups = useMemo(() => groupByCountry(filtered, countries), [filtered, countries]);
 
@@ -46,7 +53,7 @@ export function Component() {
             onSearch={setSearch}
             countries={countries}
             country={country}
-            onCountry={setCountry}
+            onCountry={(code) => update({ country: code?.toLowerCase() ?? "" })}
           />
           <p aria-live="polite" className="text-sm text-slate-600">
             Showing {formatCount(filtered.length)} of {formatCount(cities.length)} cities

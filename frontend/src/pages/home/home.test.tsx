@@ -128,7 +128,8 @@ describe("Home page", () => {
     ]);
     expect(within(cards[0]).getByText("Copper", { selector: "span.text-sm" })).toBeInTheDocument();
     expect(within(cards[0]).queryByText(/Grade:/)).not.toBeInTheDocument();
-    expect(within(cards[1]).getByText("Grade: Grade A")).toBeInTheDocument();
+    expect(within(cards[1]).getByText("Grade A")).toBeInTheDocument(); // not "Grade: Grade A"
+    expect(within(cards[1]).queryByText(/Grade: Grade/)).not.toBeInTheDocument();
     expect(within(cards[2]).getByText("Grade: Clean")).toBeInTheDocument();
     expect(within(popular).queryByText("Aluminum")).not.toBeInTheDocument();
   });

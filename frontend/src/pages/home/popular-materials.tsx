@@ -8,6 +8,11 @@ import { materialPath } from "@/lib/paths";
 import { SectionHeader } from "./section-header";
 
 export const POPULAR_MATERIAL_COUNT = 4;
+
+/** "Grade A" as it is; "Clean" as "Grade: Clean" (never "Grade: Grade A"). */
+export function gradeLabel(grade: string): string {
+  return /^grade\b/i.test(grade.trim()) ? grade.trim() : `Grade: ${grade.trim()}`;
+}
 const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-4";
 const SKELETON_KEYS = Array.from({ length: POPULAR_MATERIAL_COUNT }, (_, n) => `popular-material-${n}`);
 
@@ -37,7 +42,9 @@ function MaterialList() {
             <Card className="h-full p-4 transition-shadow hover:shadow-md">
               <span className="block font-semibold text-slate-900">{material.name}</span>
               <span className="block text-sm text-slate-600">{material.category}</span>
-              {material.grade && <span className="mt-1 block text-xs text-slate-700">Grade: {material.grade}</span>}
+              {material.grade?.trim() && (
+                <span className="mt-1 block text-xs text-slate-700">{gradeLabel(material.grade)}</span>
+              )}
             </Card>
           </Link>
         </li>

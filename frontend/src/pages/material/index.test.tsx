@@ -34,7 +34,15 @@ import type { PriceHistory } from "@/api/client";
 import { cityQueries, materialQueries, priceQueries } from "@/api/queries";
 import { renderRoute, type Seed } from "@/test/render";
 import { Component } from "./index";
-import { bareBright, cities, copper, copperPrices, johannesburgHistory, londonHistory } from "./test-fixtures";
+import {
+  bareBright,
+  cities,
+  copper,
+  copperPrices,
+  johannesburgHistory,
+  londonHistory,
+  withinACent,
+} from "./test-fixtures";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -78,7 +86,11 @@ describe("Material page", () => {
       "/scrap-metal-prices",
     );
     expect(within(crumbs).getByText("Copper")).toHaveAttribute("aria-current", "page");
-    expect(screen.getByText("Unknown")).toBeInTheDocument(); // no grade
+    // No grade: no grade badge at all (never "Unknown"); the category badge and its icon stay.
+    expect(screen.queryByText("Unknown")).not.toBeInTheDocument();
+    const hero = screen.getByRole("region", { name: "Copper" });
+    expect(within(hero).getByText("Copper", { selector: "span" })).toBeInTheDocument();
+    expect(within(hero).getByTestId("category-icon")).toHaveAttribute("aria-hidden", "true");
     expect(screen.queryByText("Premium Grade")).not.toBeInTheDocument();
     expect(screen.getByText(/General copper scrap/)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("Copper Scrap Price Today | ScrapIndex"));
@@ -357,6 +369,72 @@ describe("Material page price history ranges", () => {
     });
     expect(screen.getByRole("radio", { name: "90 days" })).toBeChecked();
     await waitFor(() => expect(requested().at(-1)?.searchParams.get("days")).toBe("90"));
+  });
+
+  it("reads the chart's city from the URL, with the range", async () => {
+    fetchMock.mockImplementation(async (request) =>
+      new URL(request.url).searchParams.get("citySlug") === "london" ? json(londonHistory) : json({}, 500),
+    );
+    renderRoute(<Component />, {
+      path: "/material/:materialSlug",
+      url: "/material/copper?range=90d&city=london",
+      seed: seedAll().slice(0, 3),
+    });
+    expect(screen.getByRole("combobox", { name: "City" })).toHaveValue("london");
+    expect(screen.getByRole("radio", { name: "90 days" })).toBeChecked();
+    await waitFor(() => expect(screen.getByTestId("price-chart")).toHaveTextContent("£7.19"));
+    expect(Object.fromEntries(requested().at(-1)?.searchParams ?? [])).toMatchObject({
+      citySlug: "london",
+      days: "90",
+    });
+  });
+
+  it("falls back to the default city for a city without a price", async () => {
+    renderRoute(<Component />, {
+      path: "/material/:materialSlug",
+      url: "/material/copper?city=atlantis",
+      seed: seedAll(),
+    });
+    expect(screen.getByRole("combobox", { name: "City" })).toHaveValue("johannesburg");
+    await screen.findByTestId("price-chart");
+  });
+
+  it("names the same city on the Highest Price card, as Top Market #1 and atop the table", async () => {
+    renderPage([
+      [materialQueries.detail("copper").queryKey, copper],
+      [materialQueries.prices("copper").queryKey, withinACent],
+      [cityQueries.list().queryKey, cities],
+    ]);
+    const card = screen.getByRole("heading", { name: "Highest Price" }).closest("div.rounded-lg") as HTMLElement;
+    expect(within(card).getByText("Vereeniging, South Africa")).toBeInTheDocument();
+    expect(screen.getAllByTestId("top-market")[0]).toHaveTextContent(/^#1Vereeniging/);
+    expect(bodyRows()).toEqual(["Vereeniging", "Leeds", "Pretoria", "Rustenburg", "Madrid"]);
+    const lowest = screen.getByRole("heading", { name: "Lowest Price" }).closest("div.rounded-lg") as HTMLElement;
+    expect(within(lowest).getByText("Madrid, Spain")).toBeInTheDocument();
+  });
+
+  it("lists every market for phones too, with the same prices, provenance and links", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const list = screen.getByRole("list", { name: "All markets" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((item) => item.querySelector("p")?.textContent)).toEqual(bodyRows());
+    const first = items[0] as HTMLElement;
+    expect(first).toHaveTextContent("Canada");
+    expect(first).toHaveTextContent("C$13.18 CAD");
+    expect(first).toHaveTextContent("Updated Nov 22, 2026");
+    expect(within(first).getByRole("link", { name: "View Details: Halifax" })).toHaveAttribute("href", "/ca/halifax");
+    expect(within(first).getByText("Demo data")).toBeInTheDocument();
+
+    const sorts = screen.getByRole("group", { name: "Sort markets" });
+    expect(within(sorts).getByRole("button", { name: "Price, highest first" })).toHaveAttribute("aria-pressed", "true");
+    await user.click(within(sorts).getByRole("button", { name: "City" }));
+    expect(within(sorts).getByRole("button", { name: "City, A to Z" })).toHaveAttribute("aria-pressed", "true");
+    const names = within(list)
+      .getAllByRole("listitem")
+      .map((item) => item.querySelector("p")?.textContent);
+    expect(names).toEqual(["Halifax", "Johannesburg", "London", "Los Angeles", "Madrid", "Polokwane", "Sydney"]);
+    expect(bodyRows()).toEqual(names);
   });
 
   it("draws the market reference on request, named in the chart", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeStats, topMarkets } from "./market-stats";
-import { copperPrices, priceRow } from "./test-fixtures";
+import { sortMarkets } from "./sort-markets";
+import { copperPrices, priceRow, withinACent } from "./test-fixtures";
 
 describe("computeStats", () => {
   it("averages and ranges the USD prices, not the mixed local ones", () => {
@@ -51,5 +52,20 @@ describe("topMarkets", () => {
 
   it("returns fewer when there are fewer cities", () => {
     expect(topMarkets(copperPrices.slice(0, 2))).toHaveLength(2);
+  });
+
+  it("agrees with the table and the highest and lowest cards when prices are within a cent", () => {
+    const top = topMarkets(withinACent).map((row) => row.city.name);
+    expect(top).toEqual(["Vereeniging", "Leeds", "Pretoria", "Rustenburg", "Madrid"]);
+    expect(top).toEqual(sortMarkets(withinACent, { field: "price", direction: "desc" }).map((row) => row.city.name));
+    const stats = computeStats(withinACent);
+    expect(stats.highest?.city.name).toBe("Vereeniging");
+    expect(stats.lowest?.city.name).toBe("Madrid");
+  });
+
+  it("names the first city by name among equal lowest prices", () => {
+    const rand = withinACent.filter((row) => row.currency === "ZAR");
+    expect(computeStats(rand).lowest?.city.name).toBe("Pretoria");
+    expect(computeStats([...rand].reverse()).lowest?.city.name).toBe("Pretoria");
   });
 });

@@ -1,9 +1,9 @@
 import { Award } from "lucide-react";
 import type { Material } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
+import { CategoryIcon } from "@/components/ui/category-icon";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UnitToggle } from "@/components/ui/unit-toggle";
-import { categoryEmoji } from "@/lib/categories";
 import { formatCount, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import type { MarketStats } from "./market-stats";
 
@@ -58,15 +58,15 @@ export function MaterialHero({ material, children }: { material: Material; child
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex items-start gap-4">
-          <span aria-hidden="true" className="text-5xl leading-none">
-            {categoryEmoji(material.category)}
+          <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
+            <CategoryIcon category={material.category} className="h-8 w-8" />
           </span>
           <div>
             <h1 id="material-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">
               {material.name}
             </h1>
             <div className="mt-2 flex flex-wrap items-center gap-2">
-              <Badge tone="brand">{material.grade ?? "Unknown"}</Badge>
+              {material.grade && <Badge tone="brand">{material.grade}</Badge>}
               <Badge>{material.category}</Badge>
               {material.grade === "Grade A" && (
                 <Badge tone="warning">

@@ -23,10 +23,13 @@ import { RangeSwitch } from "./range-switch";
 // recharts stays out of the page bundle: this is its only entry point.
 const PriceChart = lazy(() => import("./price-chart").then((module) => ({ default: module.PriceChart })));
 
-type RangeState = { range: HistoryRange };
-const RANGE_DEFAULTS: RangeState = { range: DEFAULT_RANGE };
-const readRange = (params: URLSearchParams): RangeState => ({
+// The chart's range and city live in the URL (?range=90d&city=london), so Back and reload keep
+// them; the defaults (30 days, the default city) stay out of it.
+type ChartState = { range: HistoryRange; city: string };
+const CHART_DEFAULTS: ChartState = { range: DEFAULT_RANGE, city: "" };
+export const readChartState = (params: URLSearchParams): ChartState => ({
   range: oneOf(params.get("range"), HISTORY_RANGES, DEFAULT_RANGE),
+  city: (params.get("city") ?? "").toLowerCase().slice(0, 120),
 });
 
 function ChartSkeleton({ label }: { label: string }) {
@@ -49,12 +52,12 @@ type Props = {
 export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, unit }: Props) {
   const selectId = useId();
   const cities = useQuery(cityQueries.list());
-  const [chosen, setChosen] = useState<string | null>(null);
+  const { state, update } = useUrlState(readChartState, CHART_DEFAULTS);
+  const { range, city: chosen } = state;
   const options = rows ? cityOptions(cities.data, rows) : [];
-  const citySlug = options.some((option) => option.slug === chosen) ? chosen : defaultCitySlug(options);
+  const defaultCity = defaultCitySlug(options);
+  const citySlug = options.some((option) => option.slug === chosen) ? chosen : defaultCity;
   const cityName = options.find((option) => option.slug === citySlug)?.name ?? "";
-  const { state, update } = useUrlState(readRange, RANGE_DEFAULTS);
-  const { range } = state;
   const days = RANGE_DAYS[range];
   const [showReference, setShowReference] = useState(false);
   const history = useQuery({
@@ -166,7 +169,10 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, 
               <select
                 id={selectId}
                 value={citySlug ?? ""}
-                onChange={(event) => setChosen(event.target.value)}
+                onChange={(event) => {
+                  const slug = event.target.value;
+                  update({ city: slug === defaultCity ? "" : slug }, { replace: true });
+                }}
                 className="h-10 rounded-md border border-slate-300 bg-white px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
               >
                 {groupByCountry(options).map((group) => (

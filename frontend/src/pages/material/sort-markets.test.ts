@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SORT, nextSort, sortMarkets } from "./sort-markets";
-import { copperPrices, priceRow } from "./test-fixtures";
+import { copperPrices, priceRow, withinACent } from "./test-fixtures";
 
 const names = (rows: { city: { name: string } }[]) => rows.map((row) => row.city.name);
 
@@ -48,5 +48,31 @@ describe("sortMarkets", () => {
     expect(names(sortMarkets(rows, { field: "price", direction: "desc" })).at(-1)).toBe("Auckland");
     expect(names(sortMarkets(rows, { field: "price", direction: "asc" })).at(-1)).toBe("Auckland");
     expect(rows[0]).toBe(unknown);
+  });
+
+  it("ranks prices within a cent as the API does, not on the rounded USD, ties by city name", () => {
+    expect(names(sortMarkets(withinACent, { field: "price", direction: "desc" }))).toEqual([
+      "Vereeniging",
+      "Leeds",
+      "Pretoria",
+      "Rustenburg",
+      "Madrid",
+    ]);
+    expect(names(sortMarkets(withinACent, { field: "price", direction: "asc" }))).toEqual([
+      "Madrid",
+      "Pretoria",
+      "Rustenburg",
+      "Leeds",
+      "Vereeniging",
+    ]);
+  });
+
+  it("compares prices in one currency exactly, whatever order they come in", () => {
+    const rand = withinACent.filter((row) => row.currency === "ZAR").reverse();
+    expect(names(sortMarkets(rand, { field: "price", direction: "desc" }))).toEqual([
+      "Vereeniging",
+      "Pretoria",
+      "Rustenburg",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // The All Markets table's sort (SPEC §2/§4): price (default descending) or city (default
 // ascending). Clicking the active field flips its direction; a new field starts at its default.
 import type { MaterialPriceRow } from "@/api/client";
+import { byCityName, priceComparer, withUsd } from "./market-stats";
 
 export type SortField = "price" | "city";
 export type SortDirection = "asc" | "desc";
@@ -16,30 +17,23 @@ export function nextSort(current: MarketSort, field: SortField): MarketSort {
   return { field, direction: DEFAULT_DIRECTION[field] };
 }
 
-function usdOf(row: MaterialPriceRow): number | null {
-  if (row.priceUsd === null || row.priceUsd === "") return null;
-  const value = Number(row.priceUsd);
-  return Number.isFinite(value) ? value : null;
-}
-
 function byCity(a: MaterialPriceRow, b: MaterialPriceRow): number {
   return a.city.name.localeCompare(b.city.name) || a.city.country.name.localeCompare(b.city.country.name);
 }
 
 /**
- * A sorted copy. Prices compare in USD so that rand and pounds compare fairly; rows without a
- * USD price always go last, whichever the direction.
+ * A sorted copy. Prices rank as the API ranked them (on the exact price converted to USD, so
+ * that rand and pounds compare fairly and R171.27 beats R171.25 though both round to the same
+ * cent), equal prices by city name in either direction; rows without a USD price always go
+ * last, whichever the direction.
  */
 export function sortMarkets(rows: readonly MaterialPriceRow[], sort: MarketSort): MaterialPriceRow[] {
   const sign = sort.direction === "asc" ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    if (sort.field === "city") return sign * byCity(a, b);
-    const usdA = usdOf(a);
-    const usdB = usdOf(b);
-    if (usdA === null || usdB === null) {
-      if (usdA === usdB) return byCity(a, b);
-      return usdA === null ? 1 : -1;
-    }
-    return sign * (usdA - usdB) || byCity(a, b);
-  });
+  if (sort.field === "city") return [...rows].sort((a, b) => sign * byCity(a, b));
+  const compare = priceComparer(rows);
+  const priced = withUsd(rows).sort((a, b) => sign * compare(a, b) || byCityName(a, b));
+  const pricedSlugs = new Set(priced.map((row) => row.city.slug));
+  const unpriced = rows.filter((row) => !pricedSlugs.has(row.city.slug)).sort(byCityName);
+  const original = new Map(rows.map((row) => [row.city.slug, row]));
+  return [...priced.map((row) => original.get(row.city.slug) ?? row), ...unpriced];
 }

@@ -66,6 +66,16 @@ export const copperPrices: MaterialPriceRow[] = [
   row([146940, 73, "Madrid", "madrid", "ES", "Spain", "7.09", "EUR", "7.97"]),
 ];
 
+// Within one cent in USD, as the API ranks them on the unrounded conversion (R171.27 above
+// £7.50 above R171.25), with equal prices by city name: the rounded priceUsd cannot order these.
+export const withinACent: MaterialPriceRow[] = [
+  row([1, 101, "Vereeniging", "vereeniging", "ZA", "South Africa", "171.27", "ZAR", "9.18"]),
+  row([2, 102, "Leeds", "leeds", "GB", "United Kingdom", "7.50", "GBP", "9.18"]),
+  row([3, 103, "Pretoria", "pretoria", "ZA", "South Africa", "171.25", "ZAR", "9.18"]),
+  row([4, 104, "Rustenburg", "rustenburg", "ZA", "South Africa", "171.25", "ZAR", "9.18"]),
+  row([5, 105, "Madrid", "madrid", "ES", "Spain", "7.09", "EUR", "7.97"]),
+];
+
 export function priceRow(input: RowInput): MaterialPriceRow {
   return row(input);
 }

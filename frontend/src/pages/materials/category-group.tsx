@@ -1,6 +1,6 @@
 import type { MaterialSummary } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
-import { categoryEmoji } from "@/lib/categories";
+import { CategoryIcon } from "@/components/ui/category-icon";
 import { formatCount, type Unit } from "@/lib/format";
 import type { CategoryGroup } from "./filter-materials";
 import { MaterialCard, MaterialCardSkeleton } from "./material-card";
@@ -22,7 +22,7 @@ export function CategorySection({ group, summaries, summaryStatus, unit }: Props
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-          <span aria-hidden="true">{categoryEmoji(group.category)}</span>
+          <CategoryIcon category={group.category} className="h-5 w-5 text-brand-700" />
           {group.category}
         </h2>
         <Badge tone="brand">

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Fragment, useMemo, useState } from "react";
+import { Fragment, useCallback, useMemo } from "react";
 import { materialQueries, priceQueries } from "@/api/queries";
+import { useSearchText } from "@/components/search/use-search-text";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
@@ -8,10 +9,12 @@ import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageText } from "@/lib/page-texts";
+import { useUrlState } from "@/lib/url-state";
 import { useUnit } from "@/lib/use-unit";
 import { CategorySection, MaterialGridSkeleton } from "./category-group";
 import { categoriesOf, filterMaterials, groupByCategory } from "./filter-materials";
 import { MaterialFilters } from "./material-filters";
+import { MATERIALS_DEFAULTS, readMaterialsState } from "./material-params";
 
 function useSummaries() {
   const query = useQuery(priceQueries.summary());
@@ -24,10 +27,14 @@ export function Component() {
   const [unit] = useUnit();
   const { data: materials, error, isPending, refetch } = useQuery(materialQueries.list());
   const summaries = useSummaries();
-  const [search, setSearch] = useState("");
-  const [category, setCategory] = useState<string | null>(null);
+  const { state, update } = useUrlState(readMaterialsState, MATERIALS_DEFAULTS);
+  // The box filters as you type; the URL gets the text once typing pauses.
+  const commitSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const [search, setSearch] = useSearchText(state.q, commitSearch);
 
   const categories = useMemo(() => categoriesOf(materials ?? []), [materials]);
+  // A category the list does not have (an old or mistyped link) shows all categories.
+  const category = categories.find((option) => option.category.toLowerCase() === state.category)?.category ?? null;
   const filtered = useMemo(() => filterMaterials(materials ?? [], { search, category }), [materials, search, category]);
   const groups = useMemo(() => groupByCategory(filtered, categories), [filtered, categories]);
 
@@ -61,7 +68,7 @@ export function Component() {
             onSearch={setSearch}
             categories={categories}
             category={category}
-            onCategory={setCategory}
+            onCategory={(name) => update({ category: name?.toLowerCase() ?? "" })}
           />
           <p aria-live="polite" className="text-sm text-slate-600">
             Showing {formatCount(filtered.length)} of {formatCount(materials.length)} materials

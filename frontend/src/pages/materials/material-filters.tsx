@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { categoryEmoji } from "@/lib/categories";
+import { CategoryIcon } from "@/components/ui/category-icon";
 import type { CategoryOption } from "./filter-materials";
 
 type Props = {
@@ -54,7 +54,7 @@ export function MaterialFilters({ search, onSearch, categories, category, onCate
               pressed={category === option.category}
               onClick={() => onCategory(option.category)}
             >
-              <span aria-hidden="true">{categoryEmoji(option.category)}</span>
+              <CategoryIcon category={option.category} />
               {option.category}
             </FilterButton>
           ))}

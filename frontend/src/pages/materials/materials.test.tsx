@@ -114,10 +114,10 @@ const SUMMARY: MaterialSummary[] = [
   },
 ];
 
-function renderMaterials(seed: "all" | "materials" | "none" = "all") {
+function renderMaterials(seed: "all" | "materials" | "none" = "all", url = "/scrap-metal-prices") {
   return renderRoute(<MaterialsPage />, {
     path: "/scrap-metal-prices",
-    url: "/scrap-metal-prices",
+    url,
     seed: [
       ...(seed === "none" ? [] : [[["/api/materials"], MATERIALS] as [string[], unknown]]),
       ...(seed === "all" ? [[["/api/prices/summary"], SUMMARY] as [string[], unknown]] : []),
@@ -140,12 +140,16 @@ describe("Materials page", () => {
     expect(screen.getByText("6 materials in 5 categories.")).toBeInTheDocument();
     expect(screen.getByText(/in US dollars \(USD\), across all tracked cities/)).toBeInTheDocument();
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
-      "🟠Copper",
-      "🟡Brass",
-      "⚙️Steel",
-      "💎Precious",
-      "🔌Electronics",
+      "Copper",
+      "Brass",
+      "Steel",
+      "Precious",
+      "Electronics",
     ]);
+    // Icons, not emoji (no emoji font draws boxes): hidden from screen readers, the name is the text.
+    for (const heading of screen.getAllByRole("heading", { level: 2 })) {
+      expect(within(heading).getByTestId("category-icon")).toHaveAttribute("aria-hidden", "true");
+    }
     expect(screen.getByText("2 of 2 materials")).toBeInTheDocument();
     expect(screen.getAllByText("1 of 1 material")).toHaveLength(4);
   });
@@ -205,6 +209,13 @@ describe("Materials page", () => {
     await userEvent.clear(search());
     await userEvent.click(button("All Categories"));
     expect(shown()).toHaveLength(6);
+  });
+
+  it("reads the search and the category from the URL, so Back and reload keep them", () => {
+    renderMaterials("all", "/scrap-metal-prices?category=copper&q=insulation");
+    expect(search()).toHaveValue("insulation");
+    expect(screen.getByRole("button", { name: "Copper" })).toHaveAttribute("aria-pressed", "true");
+    expect(shown()).toEqual(["Bare Bright Copper"]);
   });
 
   it("shows the empty state when nothing matches", async () => {
