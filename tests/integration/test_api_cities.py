@@ -1,13 +1,19 @@
 """Cities: list, detail, latest prices with real change, overview and paged yards."""
 
+import datetime as dt
 from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session
 
 from scrapindex.data.demo import generate
+from scrapindex.queries.places import headline_copper, last_written
+from scrapindex.queries.prices import CityInfo, MaterialInfo, Quote
+from scrapindex.queries.site import data_changed_at
 from tests.conftest import CONTENT_DIR, TEST_DEMO
 
 
@@ -81,9 +87,74 @@ def test_overview_matches_the_price_rows(client: TestClient) -> None:
     assert overview["priceChanges"] == sum(r["trend"] == "up" for r in rows)
     assert overview["materialsDown"] == sum(r["trend"] == "down" for r in rows)
     assert overview["currency"] == "ZAR"
-    assert overview["lastUpdated"].startswith(TEST_DEMO.end_date.isoformat())
     yards = client.get("/api/cities/johannesburg/scrap-yards?limit=100").json()
     assert overview["scrapYardCount"] == yards["pagination"]["total"]
+
+
+def test_overview_last_updated_is_when_the_data_was_written(
+    client: TestClient, engine: Engine
+) -> None:
+    """Demo rows store midnight of their day; the data revision holds when they were written."""
+    with Session(engine) as session:
+        changed_at = data_changed_at(session)
+    assert changed_at is not None
+    overview = client.get("/api/cities/johannesburg/overview").json()
+    written = dt.datetime.fromisoformat(overview["lastUpdated"])
+    assert written == changed_at
+    assert written.time() != dt.time(0, 0)  # not the price day's midnight
+
+
+def test_overview_headline_copper_is_number_one_copper(client: TestClient) -> None:
+    rows = client.get("/api/cities/johannesburg/prices").json()
+    overview = client.get("/api/cities/johannesburg/overview").json()
+    copper = next(r for r in rows if r["material"]["slug"] == "copper-1")
+    assert overview["copperMaterial"] == "#1 Copper"
+    assert overview["copperMaterialSlug"] == "copper-1"
+    assert overview["copperPrice"] == copper["price"]
+    assert overview["copperKind"] == copper["source"]["kind"]
+
+
+def test_last_written_uses_the_revision_only_for_demo_rows() -> None:
+    midnight = dt.datetime(2026, 3, 31, tzinfo=dt.UTC)
+    revision = dt.datetime(2026, 4, 2, 9, 30, tzinfo=dt.UTC)
+    feed = quote("copper-1", "#1 Copper", "Copper", kind="feed", at=midnight.replace(hour=6))
+    demo = quote("steel", "Steel", "Steel", kind="demo", at=midnight)
+    assert last_written([feed], revision) == midnight.replace(hour=6)
+    assert last_written([feed, demo], revision) == revision
+    assert last_written([demo], None) == midnight
+    assert last_written([], revision) is None
+
+
+def test_headline_copper_falls_back_to_the_first_copper_grade() -> None:
+    at = dt.datetime(2026, 3, 31, tzinfo=dt.UTC)
+    steel = quote("steel", "Steel", "Steel", kind="demo", at=at)
+    wire = quote("insulated-copper-wire", "Insulated Copper Wire", "Copper", kind="demo", at=at)
+    bright = quote("bare-bright-copper", "Bare Bright Copper", "Copper", kind="demo", at=at)
+    number_one = quote("copper-1", "#1 Copper", "Copper", kind="estimate", at=at)
+    assert headline_copper([steel, wire, number_one, bright]) == number_one
+    assert headline_copper([steel, wire, bright]) == bright
+    assert headline_copper([steel]) is None
+
+
+def quote(slug: str, name: str, category: str, *, kind: str, at: dt.datetime) -> Quote:
+    return Quote(
+        price_id=1,
+        price_per_kg=Decimal("100.00"),
+        currency="ZAR",
+        price_date=at.date(),
+        updated_at=at,
+        previous=None,
+        source_name=kind,
+        source_kind=kind,
+        material=MaterialInfo(id=1, name=name, slug=slug, grade=None, category=category),
+        city=CityInfo(
+            id=1,
+            name="Johannesburg",
+            slug="johannesburg",
+            country_code="ZA",
+            country_name="South Africa",
+        ),
+    )
 
 
 def page(client: TestClient, url: str) -> dict[str, Any]:

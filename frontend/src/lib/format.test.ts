@@ -9,6 +9,7 @@ import {
   formatPercent,
   formatPrice,
   formatRating,
+  timeZoneAbbreviation,
 } from "./format";
 
 describe("money", () => {
@@ -52,5 +53,54 @@ describe("other values", () => {
   it("shows a moment in the city's own zone", () => {
     expect(formatDateTimeIn("2026-11-21T00:00:00Z", "Africa/Johannesburg")).toMatch(/Nov 21, 2026, 2:00 AM/);
     expect(formatDateTimeIn("2026-11-21T00:00:00Z", "America/Los_Angeles")).toMatch(/Nov 20, 2026, 4:00 PM/);
+  });
+
+  it("ends with the zone's usual abbreviation, not Intl's GMT offset", () => {
+    expect(formatDateTimeIn("2026-11-21T00:00:00Z", "Africa/Johannesburg")).toBe("Nov 21, 2026, 2:00 AM SAST");
+    expect(formatDateTimeIn("2026-11-22T00:00:00Z", "Pacific/Auckland")).toBe("Nov 22, 2026, 1:00 PM NZDT");
+    expect(formatDateTimeIn("2026-11-21T00:00:00Z", "America/Los_Angeles")).toBe("Nov 20, 2026, 4:00 PM PST");
+  });
+});
+
+describe("time zone abbreviations", () => {
+  const NOVEMBER = "2026-11-21T12:00:00Z";
+  const JULY = "2026-07-15T12:00:00Z";
+  const JANUARY = "2026-01-15T12:00:00Z";
+
+  it("calls Johannesburg SAST all year", () => {
+    expect(timeZoneAbbreviation(NOVEMBER, "Africa/Johannesburg")).toBe("SAST");
+    expect(timeZoneAbbreviation(JULY, "Africa/Johannesburg")).toBe("SAST");
+  });
+
+  it("knows the southern summer: Sydney AEDT in November, AEST in July", () => {
+    expect(timeZoneAbbreviation(NOVEMBER, "Australia/Sydney")).toBe("AEDT");
+    expect(timeZoneAbbreviation(JULY, "Australia/Sydney")).toBe("AEST");
+    expect(timeZoneAbbreviation(NOVEMBER, "Australia/Brisbane")).toBe("AEST");
+  });
+
+  it("switches London between GMT and BST", () => {
+    expect(timeZoneAbbreviation(JANUARY, "Europe/London")).toBe("GMT");
+    expect(timeZoneAbbreviation(JULY, "Europe/London")).toBe("BST");
+  });
+
+  it("switches New York between EST and EDT", () => {
+    expect(timeZoneAbbreviation(JANUARY, "America/New_York")).toBe("EST");
+    expect(timeZoneAbbreviation(JULY, "America/New_York")).toBe("EDT");
+  });
+
+  it("switches Auckland between NZDT and NZST", () => {
+    expect(timeZoneAbbreviation(NOVEMBER, "Pacific/Auckland")).toBe("NZDT");
+    expect(timeZoneAbbreviation(JULY, "Pacific/Auckland")).toBe("NZST");
+  });
+
+  it("changes at the moment the clocks do", () => {
+    // London's clocks went forward at 01:00 UTC on 29 March 2026.
+    expect(timeZoneAbbreviation("2026-03-29T00:59:00Z", "Europe/London")).toBe("GMT");
+    expect(timeZoneAbbreviation("2026-03-29T01:00:00Z", "Europe/London")).toBe("BST");
+  });
+
+  it("falls back to Intl's short name for other zones", () => {
+    expect(timeZoneAbbreviation(JULY, "Asia/Tokyo")).toBe("GMT+9");
+    expect(timeZoneAbbreviation(JULY, "UTC")).toBe("UTC");
   });
 });

@@ -75,17 +75,83 @@ export function formatDate(value: string | Date): string {
   });
 }
 
+/**
+ * The usual abbreviations of the zones we cover, [standard, daylight saving]. Browsers' Intl only
+ * knows a few (it calls Johannesburg "GMT+2" and Sydney "GMT+11"); other zones fall back to it.
+ */
+const ZONE_ABBREVIATIONS: Record<string, readonly [string, string]> = {
+  "Africa/Johannesburg": ["SAST", "SAST"],
+  "America/New_York": ["EST", "EDT"],
+  "America/Detroit": ["EST", "EDT"],
+  "America/Toronto": ["EST", "EDT"],
+  "America/Chicago": ["CST", "CDT"],
+  "America/Winnipeg": ["CST", "CDT"],
+  "America/Denver": ["MST", "MDT"],
+  "America/Edmonton": ["MST", "MDT"],
+  "America/Phoenix": ["MST", "MST"],
+  "America/Los_Angeles": ["PST", "PDT"],
+  "America/Vancouver": ["PST", "PDT"],
+  "America/Halifax": ["AST", "ADT"],
+  "Australia/Sydney": ["AEST", "AEDT"],
+  "Australia/Melbourne": ["AEST", "AEDT"],
+  "Australia/Hobart": ["AEST", "AEDT"],
+  "Australia/Brisbane": ["AEST", "AEST"],
+  "Australia/Adelaide": ["ACST", "ACDT"],
+  "Australia/Darwin": ["ACST", "ACST"],
+  "Australia/Perth": ["AWST", "AWST"],
+  "Europe/London": ["GMT", "BST"],
+  "Europe/Madrid": ["CET", "CEST"],
+  "Pacific/Auckland": ["NZST", "NZDT"],
+};
+
+/** Minutes ahead of UTC in a zone at a moment, from Intl's "GMT+13:00" style name. */
+function offsetMinutes(date: Date, timeZone: string): number {
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(date)
+      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!match) return 0; // plain "GMT"
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === "-" ? -minutes : minutes;
+}
+
+/** Intl's own short zone name at a moment: "GMT+2", "PST", "GMT+13". */
+function intlZoneName(date: Date, timeZone: string): string {
+  return (
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+      .formatToParts(date)
+      .find((part) => part.type === "timeZoneName")?.value ?? timeZone
+  );
+}
+
+/**
+ * A zone's usual abbreviation at a moment: "SAST", "AEDT" in a Sydney summer, "BST" in a London
+ * one. Daylight saving is when the offset is above the year's smaller (standard) offset.
+ */
+export function timeZoneAbbreviation(value: string | Date, timeZone: string): string {
+  const date = new Date(value);
+  const names = ZONE_ABBREVIATIONS[timeZone];
+  if (!names) return intlZoneName(date, timeZone);
+  const year = date.getUTCFullYear();
+  const standard = Math.min(
+    offsetMinutes(new Date(Date.UTC(year, 0, 1)), timeZone),
+    offsetMinutes(new Date(Date.UTC(year, 6, 1)), timeZone),
+  );
+  return offsetMinutes(date, timeZone) > standard ? names[1] : names[0];
+}
+
 /** A moment shown in a place's own time zone: "Nov 21, 2026, 2:00 AM SAST". */
 export function formatDateTimeIn(value: string, timeZone: string): string {
-  return new Date(value).toLocaleString("en-US", {
+  const local = new Date(value).toLocaleString("en-US", {
     month: "short",
     day: "numeric",
     year: "numeric",
     hour: "numeric",
     minute: "2-digit",
     timeZone,
-    timeZoneName: "short",
   });
+  return `${local} ${timeZoneAbbreviation(value, timeZone)}`;
 }
 
 export function formatCoordinate(value: number): string {

@@ -92,16 +92,13 @@ describe("hours display", () => {
     expect(splitHoursLine("By appointment")).toEqual({ day: "By appointment", hours: "" });
   });
 
-  it("falls back from weekly hours to the free text, then to the spec's default", () => {
+  it("falls back from weekly hours to the free text, then to nothing", () => {
     expect(yardHoursLines({ weeklyHours: weekdays, openingHours: "ignored" })[0]).toBe("Monday: 8:00 AM - 5:00 PM");
     expect(yardHoursLines({ weeklyHours: [], openingHours: "Mo-Fr 07:00-16:00\n\nSa by appointment" })).toEqual([
       "Mo-Fr 07:00-16:00",
       "Sa by appointment",
     ]);
-    expect(yardHoursLines({ weeklyHours: [], openingHours: null })).toEqual([
-      "Monday - Friday: 8:00 AM - 5:00 PM",
-      "Saturday: 8:00 AM - 12:00 PM",
-      "Sunday: Closed",
-    ]);
+    expect(yardHoursLines({ weeklyHours: [], openingHours: null })).toEqual([]);
+    expect(yardHoursLines({ weeklyHours: [], openingHours: " \n " })).toEqual([]);
   });
 });

@@ -7,13 +7,6 @@ export type HoursInterval = { day: number; opens: string; closes: string };
 export const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 const MINUTES_PER_DAY = 24 * 60;
 
-/** SPEC §2's hours for a yard that gives none. */
-export const DEFAULT_HOURS_LINES = [
-  "Monday - Friday: 8:00 AM - 5:00 PM",
-  "Saturday: 8:00 AM - 12:00 PM",
-  "Sunday: Closed",
-];
-
 function minutes(hhmm: string): number {
   const [hours = "0", mins = "0"] = hhmm.split(":");
   return Number(hours) * 60 + Number(mins);
@@ -81,7 +74,10 @@ export function splitHoursLine(line: string): { day: string; hours: string } {
   return { day: line.slice(0, colon).trim(), hours: line.slice(colon + 1).trim() };
 }
 
-/** The lines to show for a yard: from its weekly hours, else its free text, else the default. */
+/**
+ * The lines to show for a yard: from its weekly hours, else its free text; none when its hours
+ * are unknown (a made-up default timetable would read like real hours).
+ */
 export function yardHoursLines(yard: {
   weeklyHours: readonly HoursInterval[];
   openingHours?: string | null;
@@ -89,5 +85,5 @@ export function yardHoursLines(yard: {
   if (yard.weeklyHours.length > 0) return hoursLines(yard.weeklyHours);
   const text = yard.openingHours?.trim();
   if (text) return text.split(/\r?\n/).filter((line) => line.trim() !== "");
-  return DEFAULT_HOURS_LINES;
+  return [];
 }

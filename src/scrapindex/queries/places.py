@@ -10,6 +10,12 @@ from sqlalchemy.orm import Session
 
 from scrapindex.models import City, Country, LegalRule, Region, ScrapYard
 from scrapindex.queries.prices import MaterialInfo, Quote, latest_quotes
+from scrapindex.queries.site import data_changed_at
+
+# The headline copper grade of a city's overview card; any copper grade stands in without it.
+HEADLINE_COPPER_SLUG = "copper-1"
+DEMO_SOURCE_KIND = "demo"  # demo rows store midnight of their day, not their write time
+COPPER_CATEGORY = "Copper"
 
 
 def all_cities(session: Session) -> list[City]:
@@ -108,6 +114,10 @@ class CityFigures:
     top_material: str | None
     top_material_slug: str | None
     average_price: Decimal | None
+    copper_price: Decimal | None
+    copper_material: str | None
+    copper_material_slug: str | None
+    copper_kind: str | None
     price_changes: int
     materials_down: int
     materials_tracked: int
@@ -116,21 +126,48 @@ class CityFigures:
     time_zone: str
 
 
+def headline_copper(quotes: list[Quote]) -> Quote | None:
+    """#1 Copper's price, or the first copper-category material's (by name) when it has none."""
+    coppers = sorted(
+        (q for q in quotes if q.material.category == COPPER_CATEGORY), key=lambda q: q.material.name
+    )
+    headline = next((q for q in coppers if q.material.slug == HEADLINE_COPPER_SLUG), None)
+    return headline or next(iter(coppers), None)
+
+
+def last_written(quotes: list[Quote], data_changed: dt.datetime | None) -> dt.datetime | None:
+    """When the city's current prices were really written.
+
+    Feed, manual, report and estimate rows store their write time. Demo rows store midnight of
+    their own day (so the demo is the same whenever it is made); they were written when the data
+    revision last moved, so that time stands in for them.
+    """
+    times = [q.updated_at for q in quotes]
+    if data_changed is not None and any(q.source_kind == DEMO_SOURCE_KIND for q in quotes):
+        times.append(data_changed)
+    return max(times, default=None)
+
+
 def city_figures(session: Session, city: City) -> CityFigures:
     quotes = latest_quotes(session, city_id=city.id)
     top = max(quotes, key=lambda q: q.price_per_kg, default=None)
     prices = [q.price_per_kg for q in quotes]
+    copper = headline_copper(quotes)
     return CityFigures(
         currency=city.country.currency,
         top_price=top.price_per_kg if top else None,
         top_material=top.material.name if top else None,
         top_material_slug=top.material.slug if top else None,
         average_price=sum(prices, Decimal(0)) / len(prices) if prices else None,
+        copper_price=copper.price_per_kg if copper else None,
+        copper_material=copper.material.name if copper else None,
+        copper_material_slug=copper.material.slug if copper else None,
+        copper_kind=copper.source_kind if copper else None,
         price_changes=sum(1 for q in quotes if q.trend == "up"),
         materials_down=sum(1 for q in quotes if q.trend == "down"),
         materials_tracked=len(quotes),
         scrap_yard_count=yard_count_in_cities(session, [city.id]),
-        last_updated=max((q.updated_at for q in quotes), default=None),
+        last_updated=last_written(quotes, data_changed_at(session)),
         time_zone=city.time_zone,
     )
 

@@ -2,7 +2,10 @@
 
 import datetime as dt
 
+from pydantic import Field
+
 from scrapindex.models import City
+from scrapindex.price_kinds import PriceKind
 from scrapindex.queries.prices import CityInfo
 from scrapindex.schemas.common import CamelModel, CountryRef, MoneyText
 
@@ -71,6 +74,12 @@ class CityOverview(CamelModel):
     top_material: str | None
     top_material_slug: str | None
     average_price: MoneyText | None
+    copper_price: MoneyText | None = Field(
+        description="#1 Copper's price per kg, or the first copper grade's when it has none"
+    )
+    copper_material: str | None
+    copper_material_slug: str | None
+    copper_kind: PriceKind | None = Field(description="Where the copper price came from")
     price_changes: int
     materials_down: int
     materials_tracked: int

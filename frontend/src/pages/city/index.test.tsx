@@ -61,7 +61,8 @@ const rowFor = (name: string) => {
 };
 const headerCell = (name: RegExp) => screen.getByRole("button", { name }).closest("th");
 /** The overview card with this label. */
-const overviewCard = (label: string) => within(screen.getByText(label).parentElement as HTMLElement);
+const overviewCard = (label: string) =>
+  within(screen.getByText(label, { selector: "dt" }).parentElement as HTMLElement);
 const metaContent = (name: string) => document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 
 /** Every request answers with this status and body. */
@@ -89,13 +90,13 @@ describe("City prices page", () => {
 
   it("shows the real last update time in the city's time zone", () => {
     renderJohannesburg();
-    // 2026-11-22T00:00:00Z is 2:00 AM in Johannesburg (UTC+2), not the spec's fixed "3:15 AM UTC".
-    expect(screen.getByText("Nov 22, 2026, 2:00 AM GMT+2")).toHaveAttribute("datetime", "2026-11-22T00:00:00Z");
+    // 04:12 UTC is 6:12 AM in Johannesburg, with South Africa's own abbreviation (Intl says "GMT+2").
+    expect(screen.getByText("Nov 22, 2026, 6:12 AM SAST")).toHaveAttribute("datetime", "2026-11-22T04:12:09Z");
   });
 
   it("uses another zone for another city", () => {
     renderRoute(<CityPage regionPage={RegionPage} />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
-    expect(screen.getByText("Nov 22, 2026, 1:00 PM GMT+13")).toBeInTheDocument();
+    expect(screen.getByText("Nov 22, 2026, 5:12 PM NZDT")).toBeInTheDocument();
   });
 
   it("fills the four overview cards from the overview answer, in the city's currency", () => {
@@ -106,12 +107,35 @@ describe("City prices page", () => {
       "href",
       "/material/silver",
     );
-    expect(card("Average Price").getByText("R586.07").closest("dd")).toHaveTextContent("R586.07 per kg");
-    expect(card("Average Price").getByText("All Materials")).toBeInTheDocument();
+    expect(screen.queryByText("Average Price")).not.toBeInTheDocument();
+    expect(card("#1 Copper").getByText("R173.75").closest("dd")).toHaveTextContent("R173.75 per kg");
+    expect(card("#1 Copper").getByText("Estimate")).toBeInTheDocument();
     expect(card("Price Changes").getByText("+11")).toBeInTheDocument();
     expect(card("Price Changes").getByText("Materials Up")).toBeInTheDocument();
     expect(card("Scrap Yards").getByText("9")).toBeInTheDocument();
     expect(card("Scrap Yards").getByText("In this city")).toBeInTheDocument();
+  });
+
+  /** Johannesburg with some of its overview's fields replaced (a later seed entry wins). */
+  const withOverview = (changes: Partial<typeof johannesburgOverview>): Seed => [
+    ...johannesburgSeed(),
+    [cityQueries.overview("johannesburg").queryKey, { ...johannesburgOverview, ...changes }],
+  ];
+
+  it("names the copper grade the overview fell back to, and shows the copper price per chosen unit", async () => {
+    const user = userEvent.setup();
+    renderJohannesburg(withOverview({ copperMaterial: "Copper", copperMaterialSlug: "copper", copperKind: "demo" }));
+    await user.click(screen.getByRole("radio", { name: "per tonne" }));
+    expect(overviewCard("Copper").getByText("R173,750.00").closest("dd")).toHaveTextContent("R173,750.00 per tonne");
+    expect(overviewCard("Copper").getByText("Demo data")).toBeInTheDocument();
+  });
+
+  it("says so when the city has no copper price", () => {
+    renderJohannesburg(
+      withOverview({ copperPrice: null, copperMaterial: null, copperMaterialSlug: null, copperKind: null }),
+    );
+    expect(overviewCard("#1 Copper").getByText("N/A")).toBeInTheDocument();
+    expect(overviewCard("#1 Copper").getByText("No copper price yet")).toBeInTheDocument();
   });
 
   describe("price table", () => {
@@ -145,25 +169,28 @@ describe("City prices page", () => {
       expect(materialOrder()[0]).toBe("Silver (Sterling)");
     });
 
-    it("starts a newly chosen column descending, then toggles it", async () => {
+    it("starts the material column A to Z, then toggles it", async () => {
       const user = userEvent.setup();
       renderJohannesburg();
       await user.click(screen.getByRole("button", { name: /^Price/ })); // price ascending
       await user.click(screen.getByRole("button", { name: /^Material/ }));
-      expect(headerCell(/^Material/)).toHaveAttribute("aria-sort", "descending");
+      expect(headerCell(/^Material/)).toHaveAttribute("aria-sort", "ascending");
       expect(headerCell(/^Price/)).toHaveAttribute("aria-sort", "none");
       expect(materialOrder()).toEqual([
-        "Steel",
-        "Silver (Sterling)",
-        "Copper",
-        "Catalytic Converters",
-        "Brass",
-        "Bare Bright Copper",
         "#1 Copper",
+        "Bare Bright Copper",
+        "Brass",
+        "Catalytic Converters",
+        "Copper",
+        "Silver (Sterling)",
+        "Steel",
       ]);
       await user.click(screen.getByRole("button", { name: /^Material/ }));
-      expect(headerCell(/^Material/)).toHaveAttribute("aria-sort", "ascending");
-      expect(materialOrder()[0]).toBe("#1 Copper");
+      expect(headerCell(/^Material/)).toHaveAttribute("aria-sort", "descending");
+      expect(materialOrder()[0]).toBe("Steel");
+      await user.click(screen.getByRole("button", { name: /^Price/ }));
+      expect(headerCell(/^Price/)).toHaveAttribute("aria-sort", "descending");
+      expect(materialOrder()[0]).toBe("Silver (Sterling)");
     });
 
     it("shows the API's real change and trend", () => {

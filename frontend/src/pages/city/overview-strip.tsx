@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CityOverview } from "@/api/client";
 import { cityQueries } from "@/api/queries";
+import { PRICE_KIND_LABELS } from "@/components/prices/price-provenance";
 import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
@@ -34,6 +35,11 @@ export function OverviewSkeleton() {
   );
 }
 
+/**
+ * Top price, the city's headline copper price (#1 Copper, or the first copper grade it has),
+ * how many materials went up, and how many yards. Copper, not an average of every material:
+ * silver averaged with steel helps no seller.
+ */
 function OverviewCards({ overview, unit }: { overview: CityOverview; unit: Unit }) {
   const money = (value: string | null) =>
     value === null ? (
@@ -55,7 +61,11 @@ function OverviewCards({ overview, unit }: { overview: CityOverview; unit: Unit 
   return (
     <dl className={GRID}>
       <Stat label="Top Price Today" value={money(overview.topPrice)} note={topMaterial} />
-      <Stat label="Average Price" value={money(overview.averagePrice)} note="All Materials" />
+      <Stat
+        label={overview.copperMaterial ?? "#1 Copper"}
+        value={money(overview.copperPrice)}
+        note={overview.copperKind ? PRICE_KIND_LABELS[overview.copperKind] : "No copper price yet"}
+      />
       <Stat label="Price Changes" value={`+${formatCount(overview.priceChanges)}`} note="Materials Up" />
       <Stat label="Scrap Yards" value={formatCount(overview.scrapYardCount)} note="In this city" />
     </dl>

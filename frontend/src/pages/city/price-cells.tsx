@@ -8,8 +8,20 @@ const TRENDS = {
   flat: { Icon: Minus, label: "No change", colour: "text-slate-600" },
 } as const;
 
-function trendOf(trend: string) {
-  return TRENDS[trend as keyof typeof TRENDS] ?? TRENDS.flat;
+type TrendRow = Pick<CityPriceRow, "trend" | "changePercent">;
+
+/**
+ * The trend as the row shows it: flat when the percentage rounds to 0.0%, so a +R0.05 move on
+ * a R16,000 price gets no up arrow (or green) next to "0.0%". The exact amount stays in the
+ * change cell's tooltip and screen-reader text.
+ */
+export function shownTrend(row: TrendRow): keyof typeof TRENDS {
+  if (row.changePercent !== null && Number(row.changePercent.toFixed(1)) === 0) return "flat";
+  return row.trend in TRENDS ? (row.trend as keyof typeof TRENDS) : "flat";
+}
+
+function trendOf(row: TrendRow) {
+  return TRENDS[shownTrend(row)];
 }
 
 /** The real day-on-day change: percent shown, the absolute amount in a tooltip and for screen readers. */
@@ -26,15 +38,15 @@ export function ChangeCell({ row, unit }: { row: CityPriceRow; unit: Unit }) {
   const absolute = `${amount > 0 ? "+" : ""}${formatMoney(amount, row.currency)} ${UNIT_LABELS[unit]}`;
   const detail = `${absolute} since the previous price`;
   return (
-    <span className={`font-medium ${trendOf(row.trend).colour}`} title={detail}>
+    <span className={`font-medium ${trendOf(row).colour}`} title={detail}>
       {formatPercent(row.changePercent)}
       <span className="sr-only"> ({detail})</span>
     </span>
   );
 }
 
-export function TrendIndicator({ trend }: { trend: string }) {
-  const { Icon, label, colour } = trendOf(trend);
+export function TrendIndicator({ row }: { row: TrendRow }) {
+  const { Icon, label, colour } = trendOf(row);
   return (
     <span className={`inline-flex items-center ${colour}`}>
       <Icon aria-hidden="true" className="h-5 w-5" />

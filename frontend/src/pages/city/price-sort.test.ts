@@ -51,8 +51,13 @@ describe("nextPriceSort", () => {
     expect(nextPriceSort({ field: "price", direction: "asc" }, "price")).toEqual({ field: "price", direction: "desc" });
   });
 
-  it("starts a newly chosen column descending", () => {
+  it("starts names A to Z and prices highest first", () => {
     expect(nextPriceSort({ field: "price", direction: "asc" }, "material")).toEqual({
+      field: "material",
+      direction: "asc",
+    });
+    expect(nextPriceSort(DEFAULT_PRICE_SORT, "material")).toEqual({ field: "material", direction: "asc" });
+    expect(nextPriceSort({ field: "material", direction: "asc" }, "material")).toEqual({
       field: "material",
       direction: "desc",
     });

@@ -1,7 +1,8 @@
 import type { CityPriceRow } from "@/api/client";
 
 // SPEC §2/§4: the city price table sorts by material name or price. Default: price, descending.
-// Clicking the active column flips its direction; a newly chosen column starts descending.
+// Clicking the active column flips its direction; a newly chosen column starts where a reader
+// expects: names A to Z, prices highest first.
 
 export type PriceSortField = "material" | "price";
 export type SortDirection = "asc" | "desc";
@@ -9,11 +10,13 @@ export type PriceSort = { field: PriceSortField; direction: SortDirection };
 
 export const DEFAULT_PRICE_SORT: PriceSort = { field: "price", direction: "desc" };
 
+const FIRST_DIRECTION: Record<PriceSortField, SortDirection> = { material: "asc", price: "desc" };
+
 export function nextPriceSort(current: PriceSort, field: PriceSortField): PriceSort {
   if (current.field === field) {
     return { field, direction: current.direction === "desc" ? "asc" : "desc" };
   }
-  return { field, direction: "desc" };
+  return { field, direction: FIRST_DIRECTION[field] };
 }
 
 type SortableRow = Pick<CityPriceRow, "price" | "material">;

@@ -103,7 +103,7 @@ function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
                   <ChangeCell row={row} unit={unit} />
                 </td>
                 <td className="px-1.5 py-2 sm:px-3 text-center">
-                  <TrendIndicator trend={row.trend} />
+                  <TrendIndicator row={row} />
                 </td>
                 <td className="hidden px-1.5 py-2 sm:table-cell sm:px-3 text-center">
                   <PriceSparkline

@@ -119,11 +119,15 @@ export const johannesburgOverview: CityOverview = {
   topMaterial: "Silver (Sterling)",
   topMaterialSlug: "silver",
   averagePrice: "586.07",
+  copperPrice: "173.75",
+  copperMaterial: "#1 Copper",
+  copperMaterialSlug: "copper-1",
+  copperKind: "estimate",
   priceChanges: 11,
   materialsDown: 9,
   materialsTracked: 34,
   scrapYardCount: 9,
-  lastUpdated: "2026-11-22T00:00:00Z",
+  lastUpdated: "2026-11-22T04:12:09Z",
   timeZone: "Africa/Johannesburg",
 };
 
@@ -133,11 +137,15 @@ export const aucklandOverview: CityOverview = {
   topMaterial: "Silver (Sterling)",
   topMaterialSlug: "silver",
   averagePrice: "51.96",
+  copperPrice: "13.07",
+  copperMaterial: "#1 Copper",
+  copperMaterialSlug: "copper-1",
+  copperKind: "estimate",
   priceChanges: 8,
   materialsDown: 10,
   materialsTracked: 34,
   scrapYardCount: 7,
-  lastUpdated: "2026-11-22T00:00:00Z",
+  lastUpdated: "2026-11-22T04:12:09Z",
   timeZone: "Pacific/Auckland",
 };
 

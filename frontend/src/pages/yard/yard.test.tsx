@@ -59,8 +59,8 @@ describe("Scrap yard detail page", () => {
       "/za/johannesburg/scrap-yards",
     );
     const stars = screen.getByRole("img", { name: "Rated 4.9 out of 5" });
-    expect(stars.querySelectorAll("svg.fill-amber-400")).toHaveLength(4); // floor of 4.9
-    expect(stars.querySelectorAll("svg")).toHaveLength(5);
+    expect(stars.querySelectorAll('[data-star="full"]')).toHaveLength(5); // 4.9 is nearest five stars
+    expect(stars.querySelectorAll("[data-star]")).toHaveLength(5);
     expect(screen.getByText("4.9")).toBeInTheDocument();
     expect(screen.getByText("(13 reviews)")).toBeInTheDocument();
     expect(screen.getByText("Johannesburg, South Africa")).toBeInTheDocument();
@@ -76,10 +76,11 @@ describe("Scrap yard detail page", () => {
     expect(metaContent("robots")).toBe("index,follow");
   });
 
-  it("fills stars by the floor of the rating and says when a yard is not rated", () => {
-    renderYard("/scrap-yard/1", seedFor({ ...YARD, rating: 3.2 }));
-    const stars = screen.getByRole("img", { name: "Rated 3.2 out of 5" });
-    expect(stars.querySelectorAll("svg.fill-amber-400")).toHaveLength(3);
+  it("fills stars to the nearest half of the rating", () => {
+    renderYard("/scrap-yard/1", seedFor({ ...YARD, rating: 3.7 }));
+    const stars = screen.getByRole("img", { name: "Rated 3.7 out of 5" });
+    expect(stars.querySelectorAll('[data-star="full"]')).toHaveLength(3);
+    expect(stars.querySelectorAll('[data-star="half"]')).toHaveLength(1);
   });
 
   describe("Open Now / Closed from the weekly hours in Johannesburg's time", () => {
@@ -216,19 +217,13 @@ describe("Scrap yard detail page", () => {
     expect(times[6]).toBe("Closed");
   });
 
-  it("shows the default hours when the yard gives none", () => {
+  it("says the hours are unknown, with the number to call, when the yard gives none", () => {
     renderYard("/scrap-yard/1", seedFor({ ...YARD, weeklyHours: [], openingHours: null, isOpen: null }));
     const hours = card("Opening Hours");
-    expect(hours.getAllByRole("term").map((term) => term.textContent)).toEqual([
-      "Monday - Friday",
-      "Saturday",
-      "Sunday",
-    ]);
-    expect(hours.getAllByRole("definition").map((definition) => definition.textContent)).toEqual([
-      "8:00 AM - 5:00 PM",
-      "8:00 AM - 12:00 PM",
-      "Closed",
-    ]);
+    expect(hours.getByText("Hours unknown — call ahead")).toBeInTheDocument();
+    expect(hours.queryAllByRole("term")).toEqual([]); // no made-up timetable
+    expect(hours.queryByText(/Monday/)).not.toBeInTheDocument();
+    expect(hours.getByRole("link", { name: "Call 011 555 0100" })).toHaveAttribute("href", "tel:0115550100");
   });
 
   it("links the quick actions", () => {
