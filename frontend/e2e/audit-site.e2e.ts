@@ -9,7 +9,7 @@ describe("the address the site is served on", () => {
     // The test server runs on a free port with SITE_ROOT unset (e2e/global-setup.ts).
     const page = await open("/about");
     const html = await (await page.request.get(`${baseURL}/za/johannesburg`)).text();
-    expect(html).toContain(`<link rel="canonical" href="${baseURL}/za/johannesburg">`);
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/za/johannesburg" />`);
     expect(html).toContain(`content="${baseURL}/za/johannesburg"`); // og:url
     expect(html).not.toContain("127.0.0.1:8000");
     const robots = await (await page.request.get(`${baseURL}/robots.txt`)).text();

@@ -12,7 +12,7 @@ const ROOT = resolve(import.meta.dirname, "..", "..");
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
-  phone: { width: 375, height: 740 },
+  phone: { width: 390, height: 844 },
 } as const;
 
 export function launchBrowser(): Promise<Browser> {

@@ -1,6 +1,8 @@
 """Engine and session handling for SQLite (default) and PostgreSQL."""
 
-from collections.abc import Iterator
+import math
+import sqlite3
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,43 @@ def _configure_sqlite(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_SECONDS * 1000}")
     cursor.close()
+    _ensure_math_functions(dbapi_connection)
+
+
+# What distance queries need (queries/yards.py): built into SQLite since 3.35 when compiled with
+# SQLITE_ENABLE_MATH_FUNCTIONS, registered from Python where the bundled library lacks them.
+MATH_FUNCTIONS: dict[str, Callable[..., float]] = {
+    "sin": math.sin,
+    "cos": math.cos,
+    "asin": math.asin,
+    "atan2": math.atan2,
+    "sqrt": math.sqrt,
+    "radians": math.radians,
+}
+
+
+def _ensure_math_functions(dbapi_connection: Any, force: bool = False) -> None:
+    if not force:
+        try:
+            dbapi_connection.execute("SELECT sin(0), cos(0), asin(0), sqrt(0), radians(0)")
+            return
+        except sqlite3.OperationalError:
+            pass
+    for name, function in MATH_FUNCTIONS.items():
+        arity = 2 if name == "atan2" else 1
+        dbapi_connection.create_function(name, arity, _null_safe(function), deterministic=True)
+
+
+def _null_safe(function: Callable[..., float]) -> Callable[..., float | None]:
+    def call(*args: float | None) -> float | None:
+        if any(arg is None for arg in args):
+            return None
+        try:
+            return function(*args)
+        except ValueError:  # out of the domain, as SQLite's own answer: NULL
+            return None
+
+    return call
 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:

@@ -30,7 +30,7 @@ FIXED = {
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "DENY",
-    "permissions-policy": "geolocation=(), camera=(), microphone=(), payment=(), usb=()",
+    "permissions-policy": "geolocation=(self), camera=(), microphone=(), payment=(), usb=()",
     "cross-origin-opener-policy": "same-origin",
 }
 TEXT_TYPE = re.compile(r"text/|application/(json|javascript|xml)|image/svg\+xml")

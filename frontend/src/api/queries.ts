@@ -33,6 +33,8 @@ export const cityQueries = {
       limit?: number;
       status?: YardStatus;
       sort?: YardSort;
+      /** Name or address, over all the city's yards; left out when empty. */
+      q?: string;
     },
   ) =>
     queryOptions({
@@ -60,7 +62,22 @@ export type DirectoryQuery = {
   limit?: number;
 };
 
+/** Yards near a point (`near` is "lat,lng"). The point stays in this tab: not cached by the API. */
+export type NearQuery = {
+  near: string;
+  radiusKm: number;
+  openFirst?: boolean;
+  page: number;
+  limit: number;
+};
+
 export const yardQueries = {
+  near: (query: NearQuery) =>
+    queryOptions({
+      queryKey: ["/api/scrap-yards", "near", query],
+      queryFn: () => unwrap(api.GET("/api/scrap-yards", { params: { query } })),
+      gcTime: 0, // forgotten as soon as nothing shows it
+    }),
   directory: (query: DirectoryQuery) =>
     queryOptions({
       queryKey: ["/api/scrap-yards", query],

@@ -532,6 +532,20 @@ export interface components {
         CityOverview: {
             /** Averageprice */
             averagePrice: string | null;
+            /**
+             * Copperkind
+             * @description Where the copper price came from
+             */
+            copperKind: ("feed" | "manual" | "report" | "estimate" | "demo") | null;
+            /** Coppermaterial */
+            copperMaterial: string | null;
+            /** Coppermaterialslug */
+            copperMaterialSlug: string | null;
+            /**
+             * Copperprice
+             * @description #1 Copper's price per kg, or the first copper grade's when it has none
+             */
+            copperPrice: string | null;
             /** Currency */
             currency: string;
             /** Lastupdated */
@@ -634,6 +648,11 @@ export interface components {
             /** Data */
             data: components["schemas"]["YardPublic"][];
             pagination: components["schemas"]["Pagination"];
+            /**
+             * Unfilteredtotal
+             * @description All the city's yards, whatever the filters
+             */
+            unfilteredTotal: number;
         };
         /** ContactCreate */
         ContactCreate: {
@@ -686,6 +705,41 @@ export interface components {
             code: string;
             /** Name */
             name: string;
+        };
+        /** DirectoryYard */
+        DirectoryYard: {
+            /** Address */
+            address: string;
+            city: components["schemas"]["CityPublic"];
+            /**
+             * Distancekm
+             * @description Kilometres from the `near` point; null without one
+             */
+            distanceKm: number | null;
+            /** Email */
+            email: string | null;
+            /** Id */
+            id: number;
+            /** Isopen */
+            isOpen: boolean | null;
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** Name */
+            name: string;
+            /** Openinghours */
+            openingHours: string | null;
+            /** Phone */
+            phone: string | null;
+            /** Rating */
+            rating: number | null;
+            /** Reviewcount */
+            reviewCount: number;
+            /** Website */
+            website: string | null;
+            /** Weeklyhours */
+            weeklyHours: components["schemas"]["HoursInterval"][];
         };
         /**
          * EstimatePublic
@@ -1158,7 +1212,7 @@ export interface components {
         /** YardPage */
         YardPage: {
             /** Data */
-            data: components["schemas"]["YardPublic"][];
+            data: components["schemas"]["DirectoryYard"][];
             pagination: components["schemas"]["Pagination"];
             stats: components["schemas"]["YardStatsPublic"];
             /** Unfilteredtotal */
@@ -1661,6 +1715,8 @@ export interface operations {
     city_yards: {
         parameters: {
             query?: {
+                /** @description Matches the name or address, over every page */
+                q?: string;
                 status?: components["schemas"]["YardStatus"];
                 sort?: components["schemas"]["YardSort"];
                 page?: number;
@@ -2823,6 +2879,12 @@ export interface operations {
                 sort?: components["schemas"]["YardSort"];
                 page?: number;
                 limit?: number;
+                /** @description `latitude,longitude` in degrees: yards within `radiusKm`, nearest first (then `sort` is not used). Neither logged nor cached. */
+                near?: string | null;
+                /** @description How far from `near`, in km */
+                radiusKm?: number;
+                /** @description With `near`: the yards open now come first */
+                openFirst?: boolean;
             };
             header?: never;
             path?: never;

@@ -81,14 +81,19 @@ def city_overview(session: SessionDep, city: CityDep) -> CityOverview:
 def city_yards(
     session: SessionDep,
     city: CityDep,
+    q: Annotated[
+        str, Query(max_length=100, description="Matches the name or address, over every page")
+    ] = "",
     status: Annotated[YardStatus, Query()] = YardStatus.all,
     sort: Annotated[YardSort, Query()] = YardSort.rating,
     page: Annotated[int, Query(ge=1, le=100_000)] = 1,
     limit: Annotated[int, Query(ge=1, le=100)] = 10,
 ) -> CityYardPage:
     views = with_open_state(load_yards(session, city.id))
-    matching = sort_yards(filter_yards(views, YardFilter(status=status)), sort)
+    criteria = YardFilter(text=q, text_in_place=False, status=status)
+    matching = sort_yards(filter_yards(views, criteria), sort)
     return CityYardPage(
         data=[yard_public(v) for v in page_of(matching, page, limit)],
         pagination=Pagination.of(page, limit, len(matching)),
+        unfiltered_total=len(views),
     )

@@ -2,18 +2,21 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, HTTPException, Query
 
 from scrapindex.api.deps import SessionDep, YardDep
 from scrapindex.queries.yards import (
+    Near,
     YardFilter,
     YardSort,
     YardStatus,
+    by_distance,
     filter_yards,
     load_yards,
     page_of,
     sort_yards,
     with_open_state,
+    yard_distances,
     yard_source,
     yard_stats,
 )
@@ -24,6 +27,7 @@ from scrapindex.schemas.yards import (
     YardPage,
     YardPublic,
     YardStatsPublic,
+    directory_yard,
     yard_public,
 )
 
@@ -35,6 +39,45 @@ TextQuery = Annotated[
 ]
 StatusQuery = Annotated[YardStatus, Query()]
 SortQuery = Annotated[YardSort, Query()]
+# What parse_near accepts, said in the schema for clients and fuzzers (the check itself gives
+# kinder words than a pattern mismatch would): latitude -90..90, longitude -180..180.
+LATITUDE = r"-?(?:90(?:\.0{1,12})?|[1-8]?[0-9](?:\.[0-9]{1,12})?)"
+LONGITUDE = r"-?(?:180(?:\.0{1,12})?|(?:1[0-7][0-9]|[1-9]?[0-9])(?:\.[0-9]{1,12})?)"
+NEAR_PATTERN = rf"^{LATITUDE},{LONGITUDE}$"
+NearQuery = Annotated[
+    str | None,
+    Query(
+        json_schema_extra={"pattern": NEAR_PATTERN},
+        max_length=60,
+        description="`latitude,longitude` in degrees: yards within `radiusKm`, nearest first "
+        "(then `sort` is not used). Neither logged nor cached.",
+        examples=["-26.2041,28.0473"],
+    ),
+]
+RadiusQuery = Annotated[
+    float, Query(alias="radiusKm", ge=1, le=500, description="How far from `near`, in km")
+]
+OpenFirstQuery = Annotated[
+    bool, Query(alias="openFirst", description="With `near`: the yards open now come first")
+]
+
+
+def parse_near(near: str, radius_km: float) -> Near:
+    """``lat,lng`` within range, or a 422 that says what is wrong (without echoing the value)."""
+    parts = near.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        latitude, longitude = (float(part) for part in parts)
+    except ValueError:
+        raise HTTPException(
+            422, "Invalid request: near: expected latitude,longitude in degrees"
+        ) from None
+    if not -90 <= latitude <= 90:
+        raise HTTPException(422, "Invalid request: near: latitude must be between -90 and 90")
+    if not -180 <= longitude <= 180:
+        raise HTTPException(422, "Invalid request: near: longitude must be between -180 and 180")
+    return Near(latitude, longitude, radius_km)
 
 
 @router.get("", response_model=YardPage, summary="The directory: filtered, sorted and paged")
@@ -47,13 +90,23 @@ def list_yards(
     sort: SortQuery = YardSort.rating,
     page: Annotated[int, Query(ge=1, le=100_000)] = 1,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    near: NearQuery = None,
+    radius_km: RadiusQuery = 50,
+    open_first: OpenFirstQuery = False,
 ) -> YardPage:
+    point = parse_near(near, radius_km) if near is not None else None
     views = with_open_state(load_yards(session))
     criteria = YardFilter(text=q, country_code=country, city_slug=city, status=status)
-    matching = sort_yards(filter_yards(views, criteria), sort)
+    matching = filter_yards(views, criteria)
+    distances: dict[int, float] = {}
+    if point is None:
+        matching = sort_yards(matching, sort)
+    else:
+        distances = yard_distances(session, point)
+        matching = by_distance(matching, distances, open_first)
     stats = yard_stats(matching)
     return YardPage(
-        data=[yard_public(v) for v in page_of(matching, page, limit)],
+        data=[directory_yard(v, distances.get(v.yard.id)) for v in page_of(matching, page, limit)],
         pagination=Pagination.of(page, limit, len(matching)),
         stats=YardStatsPublic.model_validate(stats),
         unfiltered_total=len(views),

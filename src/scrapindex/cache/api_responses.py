@@ -14,6 +14,7 @@ pool's timeout. Keeping the limit under the pool's size (db.py) makes that impos
 import asyncio
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from urllib.parse import parse_qs
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -28,6 +29,11 @@ MAX_ENTRIES = 2048
 MAX_BODY_BYTES = 4 * 1024 * 1024
 COMPUTING_LIMIT = 24  # under the PostgreSQL pool's 40 connections and the thread pool's 40
 DROPPED_HEADERS = (b"content-length", b"etag", b"cache-control", b"vary")
+# A visitor's position (``/api/scrap-yards?near=lat,lng``) is never kept: not in this cache, where
+# each point would be an entry of its own (pushing out the shared answers) and would hold the
+# position in memory, nor in a browser's or proxy's cache.
+PRIVATE_PARAMETERS = frozenset({"near"})
+NO_STORE = b"private, no-store"
 
 
 @dataclass(frozen=True)
@@ -58,8 +64,12 @@ class ApiCacheMiddleware:
         if not path.startswith("/api/") or scope["method"] != "GET":
             await self.app(scope, receive, send)
             return
+        names = self.query_names(path)
+        query = declared_query(scope["query_string"].decode("latin-1"), names)
+        if any(parse_qs(query).get(name, [""])[-1] for name in PRIVATE_PARAMETERS & set(names)):
+            await self.app(scope, receive, self.not_stored(send))
+            return
         revision = await self.revisions.current_async()
-        query = declared_query(scope["query_string"].decode("latin-1"), self.query_names(path))
         key = f"{path}?{query}".encode()
         entry = await self.store.get(
             key,
@@ -76,6 +86,16 @@ class ApiCacheMiddleware:
             {"type": "http.response.start", "status": reply.status, "headers": reply.headers}
         )
         await send({"type": "http.response.body", "body": reply.body})
+
+    @staticmethod
+    def not_stored(send: Send) -> Send:
+        async def send_not_stored(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(n, v) for n, v in message.get("headers", []) if n != b"cache-control"]
+                message = {**message, "headers": [*headers, (b"cache-control", NO_STORE)]}
+            await send(message)
+
+        return send_not_stored
 
     async def produce_unseen(self, scope: Scope) -> CachedResponse | None:
         """A stale entry's replacement, computed after its request was answered."""

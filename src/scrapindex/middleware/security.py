@@ -31,7 +31,8 @@ from scrapindex.web.api_docs import DOCS_PATH
 
 Header = tuple[bytes, bytes]
 
-PERMISSIONS_POLICY = "geolocation=(), camera=(), microphone=(), payment=(), usb=()"
+# Geolocation for the site's own pages only ("Yards near me"); no frame or other origin gets it.
+PERMISSIONS_POLICY = "geolocation=(self), camera=(), microphone=(), payment=(), usb=()"
 FIXED_HEADERS: tuple[Header, ...] = (
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"strict-origin-when-cross-origin"),

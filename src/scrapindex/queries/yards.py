@@ -5,12 +5,13 @@ clock in each yard's zone, so yards are loaded once and filtered in Python.
 """
 
 import datetime as dt
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, case, func, literal, select
 from sqlalchemy.orm import Session
 
 from scrapindex.hours import is_open_now
@@ -40,8 +41,23 @@ class YardView:
 
 
 @dataclass(frozen=True)
+class Near:
+    """A point to measure from and how far to look. Never logged or stored (see the API)."""
+
+    latitude: float
+    longitude: float
+    radius_km: float
+
+
+EARTH_RADIUS_KM = 6371.0088  # the mean radius
+KM_PER_DEGREE = math.pi * EARTH_RADIUS_KM / 180
+
+
+@dataclass(frozen=True)
 class YardFilter:
     text: str = ""
+    # A city's own list searches names and addresses only (every yard there names its city).
+    text_in_place: bool = True
     country_code: str | None = None
     city_slug: str | None = None
     status: YardStatus = YardStatus.all
@@ -53,6 +69,52 @@ def load_yards(session: Session, city_id: int | None = None) -> list[ScrapYard]:
     if city_id is not None:
         query = query.where(ScrapYard.city_id == city_id)
     return list(session.scalars(query))
+
+
+def _haversine_km(lat: float, lng: float) -> ColumnElement[float]:
+    """The great-circle distance from (lat, lng) to each yard, in SQL (SQLite or PostgreSQL)."""
+    lat1, lng1 = math.radians(lat), math.radians(lng)
+    lat2, lng2 = func.radians(ScrapYard.latitude), func.radians(ScrapYard.longitude)
+    half_dlat = func.sin((lat2 - literal(lat1)) / 2)
+    half_dlng = func.sin((lng2 - literal(lng1)) / 2)
+    a = half_dlat * half_dlat + literal(math.cos(lat1)) * func.cos(lat2) * half_dlng * half_dlng
+    # Rounding can push a hair past 1 for antipodal points, where asin would fail.
+    clamped = case((a > 1.0, literal(1.0)), else_=a)
+    return literal(2 * EARTH_RADIUS_KM) * func.asin(func.sqrt(clamped))
+
+
+def _bounding_box(near: Near) -> ColumnElement[bool]:
+    """A cheap prefilter on the columns: the box around the circle (no box near a pole or ±180°)."""
+    dlat = near.radius_km / KM_PER_DEGREE
+    conditions = [ScrapYard.latitude.between(near.latitude - dlat, near.latitude + dlat)]
+    cos_lat = math.cos(math.radians(near.latitude))
+    if abs(near.latitude) + dlat < 89.0 and cos_lat > 0:
+        dlng = dlat / cos_lat
+        west, east = near.longitude - dlng, near.longitude + dlng
+        if west >= -180.0 and east <= 180.0:
+            conditions.append(ScrapYard.longitude.between(west, east))
+    return and_(*conditions)
+
+
+def yard_distances(session: Session, near: Near) -> dict[int, float]:
+    """Each yard within the radius, by id, with its distance in km, computed by the database."""
+    distance = _haversine_km(near.latitude, near.longitude).label("distance")
+    inner = select(ScrapYard.id.label("id"), distance).where(_bounding_box(near)).subquery()
+    query = select(inner.c.id, inner.c.distance).where(inner.c.distance <= near.radius_km)
+    return {row.id: float(row.distance) for row in session.execute(query)}
+
+
+def by_distance(
+    views: list[YardView], distances: dict[int, float], open_first: bool
+) -> list[YardView]:
+    """Nearest first; with ``open_first``, the yards open now come before the rest."""
+    near = [v for v in views if v.yard.id in distances]
+
+    def key(view: YardView) -> tuple[bool, float, int]:
+        closed = open_first and view.is_open is not True
+        return (closed, distances[view.yard.id], view.yard.id)
+
+    return sorted(near, key=key)
 
 
 def with_open_state(yards: Sequence[ScrapYard], now: dt.datetime | None = None) -> list[YardView]:
@@ -73,7 +135,9 @@ def filter_yards(views: list[YardView], criteria: YardFilter) -> list[YardView]:
             return False
         if criteria.status is YardStatus.closed and view.is_open is True:
             return False
-        haystack = (yard.name, yard.address, yard.city.name, yard.city.country.name)
+        haystack: tuple[str, ...] = (yard.name, yard.address)
+        if criteria.text_in_place:
+            haystack += (yard.city.name, yard.city.country.name)
         return not text or any(text in field.lower() for field in haystack)
 
     return [view for view in views if keep(view)]

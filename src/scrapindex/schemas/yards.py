@@ -1,5 +1,7 @@
 """Scrap yards: one yard as lists show it, its detail, and the directory's pages."""
 
+from pydantic import Field
+
 from scrapindex.hours import hours_lines
 from scrapindex.models import ScrapYard
 from scrapindex.queries.yards import YardView
@@ -44,11 +46,17 @@ class YardStatsPublic(CamelModel):
     center_longitude: float | None
 
 
+class DirectoryYard(YardPublic):
+    distance_km: float | None = Field(
+        description="Kilometres from the `near` point; null without one"
+    )
+
+
 class CityYardPage(Page[YardPublic]):
-    pass
+    unfiltered_total: int = Field(description="All the city's yards, whatever the filters")
 
 
-class YardPage(Page[YardPublic]):
+class YardPage(Page[DirectoryYard]):
     stats: YardStatsPublic
     unfiltered_total: int
 
@@ -77,3 +85,8 @@ def yard_public(view: YardView) -> YardPublic:
         longitude=yard.longitude,
         city=city_public(yard.city),
     )
+
+
+def directory_yard(view: YardView, distance_km: float | None) -> DirectoryYard:
+    rounded = None if distance_km is None else round(distance_km, 2)
+    return DirectoryYard(**yard_public(view).model_dump(), distance_km=rounded)

@@ -54,15 +54,36 @@ function popupContent(yard: MapYard, onOpenYard?: (id: number) => void): HTMLEle
   return box;
 }
 
+/**
+ * SPEC §4: Escape closes any open overlay, wherever focus is (a marker, the popup's link, the
+ * page). Leaflet's own handler only listens while the map box itself has focus. Focus goes back
+ * to the marker that opened the popup, so a keyboard user carries on from there.
+ */
+function closePopupOnEscape(map: L.Map, markers: L.Marker[]): void {
+  let opener: L.Marker | undefined;
+  for (const marker of markers) marker.on("popupopen", () => (opener = marker));
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    if (!map.getContainer().querySelector(".leaflet-popup")) return;
+    const focusWasInside = map.getContainer().contains(document.activeElement);
+    map.closePopup();
+    event.preventDefault();
+    if (focusWasInside) opener?.getElement()?.focus();
+  };
+  document.addEventListener("keydown", onKeyDown);
+  map.on("unload", () => document.removeEventListener("keydown", onKeyDown));
+}
+
 /** Builds the map in `element`: zoom 12 on the centre, or the yards' bounds padded by 10%. */
 export function createYardMap(element: HTMLElement, { yards, center, zoom, onOpenYard }: MapOptions): L.Map {
   const map = L.map(element, { scrollWheelZoom: false }).setView(center, zoom);
   L.tileLayer(TILE_URL, { attribution: ATTRIBUTION, maxZoom: 19 }).addTo(map);
-  for (const yard of yards) {
+  const markers = yards.map((yard) =>
     L.marker([yard.latitude, yard.longitude], { icon: markerIconOptions, title: yard.name, alt: yard.name })
       .bindPopup(popupContent(yard, onOpenYard))
-      .addTo(map);
-  }
+      .addTo(map),
+  );
+  closePopupOnEscape(map, markers);
   if (yards.length > 1) {
     const bounds = L.latLngBounds(yards.map((y) => [y.latitude, y.longitude] as [number, number]));
     // Room above for the 41 px marker pins, so the northernmost one is not cut off.

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type MapYard, YardMap } from "./yard-map";
@@ -30,5 +30,20 @@ describe("YardMap", () => {
     await waitFor(() => expect(document.querySelectorAll(".leaflet-marker-icon")).toHaveLength(2));
     rerender(mapOf(yards.slice(0, 1)));
     await waitFor(() => expect(document.querySelectorAll(".leaflet-marker-icon")).toHaveLength(1));
+  });
+
+  it("closes an open marker popup on Escape and gives focus back to the marker", async () => {
+    const { unmount } = renderMap(yards);
+    const marker = (await screen.findAllByRole("button", { name: "Alpha Metals" }))[0] as HTMLElement;
+    marker.focus();
+    fireEvent.click(marker);
+    await waitFor(() => expect(document.querySelector(".leaflet-popup")).not.toBeNull());
+    expect(document.querySelector(".leaflet-popup")).toHaveTextContent("Alpha Metals");
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
+    await waitFor(() => expect(document.querySelector(".leaflet-popup")).toBeNull());
+    expect(marker).toHaveFocus();
+    unmount();
+    // The listener goes with the map: a later Escape reaches nothing of it.
+    fireEvent.keyDown(document.body, { key: "Escape" });
   });
 });

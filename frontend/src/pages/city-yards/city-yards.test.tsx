@@ -41,6 +41,7 @@ function seedFor(page = johannesburgPage, query: YardsQuery = {}): Seed {
   return [
     [cityQueries.detail("johannesburg").queryKey, johannesburg],
     [cityQueries.yards("johannesburg", { ...FIRST_PAGE, ...query }).queryKey, page],
+    [cityQueries.list().queryKey, [johannesburg]],
   ];
 }
 
@@ -57,6 +58,7 @@ function answerCity(total: number, yardsFor: (params: URLSearchParams) => Yard[]
   fetch.mockImplementation(async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname === "/api/cities/johannesburg") return answerJson(johannesburg)();
+    if (url.pathname === "/api/cities") return answerJson([johannesburg])();
     const page = Number(url.searchParams.get("page") ?? 1);
     return answerJson(yardPage(yardsFor(url.searchParams), { page, total }))();
   });
@@ -193,39 +195,53 @@ describe("City scrap yards page", () => {
   });
 
   describe("search box", () => {
-    it("filters the current page by name or address, without asking the server", async () => {
+    it("searches all the city's yards on the server, back on page 1 (audit #10)", async () => {
       const user = userEvent.setup();
-      renderPage();
-      await user.type(screen.getByPlaceholderText("Search yards..."), "SALVAGE");
-      expect(listedNames()).toEqual(["Northside Salvage", "Summit Salvage"]);
-      expect(screen.getByText("Showing 2 of 9 scrap yards")).toBeInTheDocument();
-      expect(screen.getByTestId("results-count")).toHaveTextContent("2 results on this page");
-      expect(screen.getByTestId("search")).toHaveTextContent("?q=SALVAGE");
+      // Anchor Scrap Yard is on page 1; the visitor is on page 2 when searching for it.
+      const anchor = johannesburgYards.filter((yard) => yard.name === "Anchor Scrap Yard");
+      fetch.mockImplementation(async (input) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (url.pathname === "/api/cities/johannesburg") return answerJson(johannesburg)();
+        if (url.pathname === "/api/cities") return answerJson([johannesburg])();
+        const q = url.searchParams.get("q");
+        const page = Number(url.searchParams.get("page") ?? 1);
+        const data = q ? anchor : pageOf(page);
+        return answerJson(yardPage(data, { page, total: q ? 1 : 19, unfilteredTotal: 19 }))();
+      });
+      renderPage({ url: "/za/johannesburg/scrap-yards?page=2", seed: [] });
+      await screen.findByRole("heading", { name: "Pioneer Metal Traders 2" }, { timeout: 4000 });
+      await user.type(screen.getByRole("searchbox", { name: "Search yards" }), "anchor");
+      // The search goes to the server, for the whole city, from page 1.
+      await waitFor(
+        () => expect(yardRequests().at(-1)?.toString()).toBe("page=1&limit=10&status=all&sort=rating&q=anchor"),
+        { timeout: 4000 },
+      );
+      expect(screen.getByTestId("search")).toHaveTextContent(/^\?q=anchor$/);
+    }, 15_000);
 
-      await user.clear(screen.getByPlaceholderText("Search yards..."));
-      await user.type(screen.getByPlaceholderText("Search yards..."), "booysens");
-      expect(listedNames()).toEqual([
-        "Northside Salvage",
-        "Mercury Metal Traders",
-        "Pioneer Metals",
-        "Bluewater Metals",
-      ]);
-      expect(fetch).not.toHaveBeenCalled();
-    });
-
-    it("searches only the page shown, not the other pages", () => {
-      // Page 2 of 2 holds the last 4 yards; Anchor Scrap Yard is on page 1.
-      const seed = seedFor(yardPage(johannesburgYards.slice(5), { page: 2, total: 14 }), { page: 2 });
-      renderPage({ url: "/za/johannesburg/scrap-yards?page=2&q=anchor", seed });
-      expect(screen.getByText("No scrap yards found in Johannesburg")).toBeInTheDocument();
-      expect(screen.getByText("Showing 0 of 14 scrap yards")).toBeInTheDocument();
-      expect(fetch).not.toHaveBeenCalled();
-    });
-
-    it("starts from the URL's search text", () => {
-      renderPage({ url: "/za/johannesburg/scrap-yards?q=crown" });
+    it("starts from the URL's search text and asks the server for it", () => {
+      const seed = seedFor(yardPage(johannesburgYards.filter((yard) => yard.name === "Crown Metals")), { q: "crown" });
+      renderPage({ url: "/za/johannesburg/scrap-yards?q=crown", seed });
       expect(screen.getByPlaceholderText("Search yards...")).toHaveValue("crown");
       expect(listedNames()).toEqual(["Crown Metals"]);
+      expect(fetch).not.toHaveBeenCalled();
+    });
+  });
+
+  describe("totals (audit #2)", () => {
+    it("keeps the city's total in 'Showing X of Y' and Quick Stats when the status filter leaves none", () => {
+      const seed = seedFor(yardPage([], { total: 0, unfilteredTotal: 9 }), { status: "open" });
+      renderPage({ url: "/za/johannesburg/scrap-yards?status=open", seed });
+      expect(screen.getByText("Showing 0 of 9 scrap yards")).toBeInTheDocument();
+      expect(stat("Total Scrap Yards")).toBe("9");
+      expect(screen.getByTestId("results-count")).toHaveTextContent("0 results");
+    });
+
+    it("counts the matching yards of every page, not only the page shown", () => {
+      const seed = seedFor(yardPage(johannesburgYards, { total: 14, unfilteredTotal: 45 }), { status: "closed" });
+      renderPage({ url: "/za/johannesburg/scrap-yards?status=closed", seed });
+      expect(screen.getByText("Showing 14 of 45 scrap yards")).toBeInTheDocument();
+      expect(stat("Total Scrap Yards")).toBe("45");
     });
   });
 

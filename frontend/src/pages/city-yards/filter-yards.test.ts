@@ -1,15 +1,6 @@
-import { averageRating, countOpen, filterYards } from "./filter-yards";
+import { averageRating, countOpen } from "./filter-yards";
 import { johannesburgYards, MONDAY_EVENING } from "./test-fixtures";
 import { parseYardParams, withYardParams } from "./yard-params";
-
-describe("filterYards", () => {
-  it("matches a case-insensitive part of the name or the address", () => {
-    expect(filterYards(johannesburgYards, "  CROWN ").map((y) => y.id)).toEqual([7]);
-    expect(filterYards(johannesburgYards, "wadeville").map((y) => y.id)).toEqual([3]);
-    expect(filterYards(johannesburgYards, "")).toHaveLength(9);
-    expect(filterYards(johannesburgYards, "copper")).toEqual([]);
-  });
-});
 
 describe("page stats", () => {
   it("averages only rated yards, or gives null", () => {

@@ -1,14 +1,7 @@
 import type { Yard } from "@/api/client";
 import { yardIsOpen } from "@/components/yards/open-state";
 
-/** SPEC §5: a case-insensitive substring of the name or the address, on the current page only. */
-export function filterYards(yards: readonly Yard[], query: string): Yard[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [...yards];
-  return yards.filter(
-    (yard) => yard.name.toLowerCase().includes(needle) || yard.address.toLowerCase().includes(needle),
-  );
-}
+// The search text (name or address) is applied by the server over all the city's yards.
 
 /** The mean rating of the yards that have one; null when none is rated. */
 export function averageRating(yards: readonly Pick<Yard, "rating">[]): number | null {

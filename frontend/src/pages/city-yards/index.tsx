@@ -1,19 +1,21 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useRef } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef } from "react";
 import { useParams } from "react-router";
 import { ApiError, type City } from "@/api/client";
 import { cityQueries } from "@/api/queries";
 import { CityNotFound } from "@/components/places/city-not-found";
+import { useSearchText } from "@/components/search/use-search-text";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { ErrorState } from "@/components/ui/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CityYardsSkeleton, SidebarSkeleton } from "@/components/yards/city-yards-skeleton";
+import { NearMeCard } from "@/components/yards/near-me";
 import { formatCount } from "@/lib/format";
 import { type PageMeta, usePageMeta } from "@/lib/page-meta";
 import { pageText, withPageSuffix } from "@/lib/page-texts";
 import { cityPath } from "@/lib/paths";
-import { averageRating, countOpen, filterYards } from "./filter-yards";
+import { averageRating, countOpen } from "./filter-yards";
 import { QuickStatsCard } from "./quick-stats-card";
 import { SearchFilterCard } from "./search-filter-card";
 import { ListHeading, YardList, YardListSkeleton } from "./yard-list";
@@ -48,10 +50,11 @@ export function Component() {
   return <CityYards city={city} />;
 }
 
-/** The page's yards from the server (status, sort, page), the previous page kept while the next loads. */
+/** The page's yards from the server (search, status, sort, page), the previous page kept while the next loads. */
 function useCityYards(citySlug: string) {
-  const { page, status, sort } = useYardParams();
-  const options = cityQueries.yards(citySlug, { page, limit: PAGE_SIZE, status, sort });
+  const { page, status, sort, q } = useYardParams();
+  const text = q.trim();
+  const options = cityQueries.yards(citySlug, { page, limit: PAGE_SIZE, status, sort, ...(text ? { q: text } : {}) });
   return useQuery({
     ...options,
     // Only within the same city: another city's yards must never stand in for these.
@@ -69,11 +72,16 @@ function scrollToList(heading: HTMLHeadingElement | null) {
 
 function CityYards({ city }: { city: City }) {
   const params = useYardParams();
-  const { page, status, sort, q, setPage } = params;
+  const { page, status, sort, q, setPage, setQuery } = params;
+  const [text, setText] = useSearchText(
+    q,
+    useCallback((next: string) => setQuery(next), [setQuery]),
+  );
   const query = useCityYards(city.slug);
   const pageYards = query.data?.data;
   const pagination = query.data?.pagination;
-  const shown = useMemo(() => filterYards(pageYards ?? [], q), [pageYards, q]);
+  const unfilteredTotal = query.data?.unfilteredTotal ?? 0;
+  const shown = pageYards ?? [];
   const stats = useMemo(
     () => ({ average: averageRating(pageYards ?? []), open: countOpen(pageYards ?? []) }),
     [pageYards],
@@ -102,7 +110,7 @@ function CityYards({ city }: { city: City }) {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Scrap Yards in {city.name}</h1>
         {pagination ? (
           <p aria-live="polite" className="mt-2 text-slate-700">
-            Showing {formatCount(shown.length)} of {formatCount(pagination.total)} scrap yards
+            Showing {formatCount(pagination.total)} of {formatCount(unfilteredTotal)} scrap yards
           </p>
         ) : (
           query.isPending && <Skeleton className="mt-3 h-4 w-48" />
@@ -110,14 +118,15 @@ function CityYards({ city }: { city: City }) {
       </header>
       <AdSlot id="city-yards-ad-1" />
       <SearchFilterCard
-        query={q}
-        onQuery={params.setQuery}
+        query={text}
+        onQuery={setText}
         status={status}
         onStatus={params.setStatus}
         sort={sort}
         onSort={params.setSort}
-        results={pageYards ? shown.length : undefined}
+        results={pagination?.total}
       />
+      <NearMeCard />
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby={headingId} className="min-w-0 space-y-4 lg:col-span-2">
           <ListHeading id={headingId} ref={heading} />
@@ -146,7 +155,7 @@ function CityYards({ city }: { city: City }) {
                 <YardMapCard city={city} yards={shown} />
                 <QuickStatsCard
                   city={city}
-                  total={pagination.total}
+                  total={unfilteredTotal}
                   averageRating={stats.average}
                   openNow={stats.open}
                 />

@@ -8,7 +8,7 @@ import { cityPath } from "@/lib/paths";
 
 type Props = {
   city: City;
-  /** All the city's yards matching the status filter (the API's pagination total). */
+  /** All the city's yards, whatever the search and status filters (the API's unfilteredTotal). */
   total: number;
   /** Mean rating of the rated yards on this page; null when none is rated. */
   averageRating: number | null;

@@ -12,14 +12,14 @@ type Props = {
   onStatus: (status: YardStatus) => void;
   sort: CityYardSort;
   onSort: (sort: CityYardSort) => void;
-  /** Yards shown after the text filter; undefined while they load. */
+  /** The city's yards matching the search and status, on every page; undefined while they load. */
   results: number | undefined;
 };
 
 const CONTROL =
   "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700";
 
-/** SPEC §2: the text box filters the page shown; status and sort ask the server again. */
+/** The search text, status and sort all ask the server: the search covers every page. */
 export function SearchFilterCard({ query, onQuery, status, onStatus, sort, onSort, results }: Props) {
   const id = useId();
   return (
@@ -31,7 +31,7 @@ export function SearchFilterCard({ query, onQuery, status, onStatus, sort, onSor
         <div className="grid gap-3 md:grid-cols-4">
           <div className="md:col-span-2">
             <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-slate-800">
-              Search this page
+              Search yards
             </label>
             <div className="relative">
               <Search
@@ -87,7 +87,6 @@ export function SearchFilterCard({ query, onQuery, status, onStatus, sort, onSor
         {results !== undefined && (
           <p className="text-sm text-slate-600" data-testid="results-count">
             {formatCount(results)} {results === 1 ? "result" : "results"}
-            {query.trim() ? " on this page" : ""}
           </p>
         )}
       </CardContent>

@@ -155,9 +155,14 @@ export const johannesburgYards: Yard[] = [
   ),
 ];
 
+type YardPageOptions = { page?: number; total?: number; limit?: number; unfilteredTotal?: number };
+
 /** A page of yards as the API answers it (10 a page). */
-export function yardPage(data: Yard[], { page = 1, total = data.length, limit = 10 } = {}): CityYardPage {
-  return makePage(data, { page, total, limit });
+export function yardPage(
+  data: Yard[],
+  { page = 1, total = data.length, limit = 10, unfilteredTotal }: YardPageOptions = {},
+): CityYardPage {
+  return { ...makePage(data, { page, total, limit }), unfilteredTotal: unfilteredTotal ?? total };
 }
 
 export const johannesburgPage = yardPage(johannesburgYards);

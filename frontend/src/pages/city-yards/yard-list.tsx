@@ -32,7 +32,7 @@ export function YardList({ cityName, yards, query, page, pages, onPageChange, st
       {yards.length === 0 ? (
         <EmptyState
           title={`No scrap yards found in ${cityName}`}
-          hint={query.trim() ? "No yard on this page matches your search. Try other words or another page." : undefined}
+          hint={query.trim() ? "No yard in this city matches your search. Try other words." : undefined}
         />
       ) : (
         <ul aria-busy={stale} className={`space-y-4 transition-opacity ${stale ? "opacity-60" : ""}`}>

@@ -41,8 +41,8 @@ export function withYardParams(current: URLSearchParams, changes: Partial<YardPa
 
 /**
  * Page, status, sort and search text live in the URL, so a filtered page can be shared and the
- * back button returns to it. Typing replaces the entry; the other changes add one. A new status or
- * sort starts again at page 1.
+ * back button returns to it. Typing replaces the entry; the other changes add one. A new search,
+ * status or sort starts again at page 1.
  */
 export function useYardParams() {
   const { state, update } = useUrlState(parseYardParams, DEFAULTS);
@@ -51,6 +51,6 @@ export function useYardParams() {
     setPage: (page: number, replace = false) => update({ page }, { replace }),
     setStatus: (status: YardStatus) => update({ status, page: 1 }),
     setSort: (sort: CityYardSort) => update({ sort, page: 1 }),
-    setQuery: (q: string) => update({ q }, { replace: true }),
+    setQuery: (q: string) => update({ q, page: 1 }, { replace: true }),
   };
 }

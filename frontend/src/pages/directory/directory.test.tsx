@@ -183,19 +183,28 @@ describe("Global scrap yard directory", { timeout: 20_000 }, () => {
     expect(select("Country")).toHaveValue("za");
   });
 
-  it("keeps the chosen city when the country changes, and shows the empty state", async () => {
-    const api = serve((params) => (params.get("country") === "za" ? yardPage([]) : yardPage(YARDS.slice(0, 1))));
-    const { user } = renderPage("/scrap-yards?city=london");
+  it("clears a chosen city of another country when the country changes (audit #9)", async () => {
+    const api = serve();
+    const { user } = renderPage("/scrap-yards?city=london&page=2");
     await screen.findByText("Montague Gardens Recycling");
     await waitFor(() => expect(select("Country")).toHaveTextContent("South Africa"));
     await user.selectOptions(select("Country"), "za");
-    await waitFor(() => expect(api.sent()).toContain("city=london&country=za&limit=20&page=1"));
-    expect(await screen.findByText("No scrap yards found")).toBeInTheDocument();
-    expect(screen.getByText("Try adjusting your search criteria")).toBeInTheDocument();
-    expect(screen.getByText("Showing 0 of 0 scrap yards (filtered from 569 total)")).toBeInTheDocument();
-    expect(select("City")).toHaveValue("london");
-    expect(within(select("City")).getByRole("option", { name: "London (United Kingdom)" })).toBeInTheDocument();
-    expect(search()).toBe("?city=london&country=za");
+    await waitFor(() => expect(api.sent()).toContain("country=za&limit=20&page=1"));
+    expect(api.sent().some((query) => query.includes("city=london&country=za"))).toBe(false);
+    expect(select("City")).toHaveValue("");
+    expect(search()).toBe("?country=za");
+  });
+
+  it("keeps a chosen city of the new country, and any city for All Countries", async () => {
+    const api = serve();
+    const { user } = renderPage("/scrap-yards?city=london");
+    await screen.findByText("Montague Gardens Recycling");
+    await waitFor(() => expect(select("Country")).toHaveTextContent("United Kingdom"));
+    await user.selectOptions(select("Country"), "gb");
+    await waitFor(() => expect(api.sent()).toContain("city=london&country=gb&limit=20&page=1"));
+    expect(search()).toBe("?city=london&country=gb");
+    await user.selectOptions(select("Country"), "");
+    await waitFor(() => expect(search()).toBe("?city=london"));
   });
 
   it("goes back to page 1 when the page is past the last one", async () => {

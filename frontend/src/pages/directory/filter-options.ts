@@ -18,7 +18,7 @@ export function countryOptions(countries: readonly Country[], chosen: string): O
 
 /**
  * Cities of the chosen country (all cities when none), by name. A chosen city from another country
- * stays listed, named with its country, since changing the country keeps the city (SPEC §4).
+ * (only from a hand-made URL: changing the country clears it) stays listed, named with its country.
  */
 export function cityOptions(cities: readonly City[], country: string, chosen: string): Option[] {
   const options = cities
@@ -30,4 +30,19 @@ export function cityOptions(cities: readonly City[], country: string, chosen: st
     options.push({ value: chosen, label: city ? `${city.name} (${city.country.name})` : chosen });
   }
   return options;
+}
+
+/**
+ * A new country clears a chosen city of another country, which would otherwise match no yard at
+ * all. "All Countries" keeps it, and so does a city the list does not know (yet).
+ */
+export function withoutForeignCity<T extends { country?: string; city?: string }>(
+  changes: T,
+  chosenCity: string,
+  cities: readonly City[],
+): T {
+  if (!changes.country || changes.city !== undefined || !chosenCity) return changes;
+  const city = cities.find((item) => item.slug === chosenCity);
+  if (!city || city.country.code.toLowerCase() === changes.country) return changes;
+  return { ...changes, city: "" };
 }

@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { cityQueries, countryQueries, yardQueries } from "@/api/queries";
+import { useSearchText } from "@/components/search/use-search-text";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorState } from "@/components/ui/page-states";
+import { NearMeCard } from "@/components/yards/near-me";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageText, withPageSuffix } from "@/lib/page-texts";
 import { DirectoryFilters } from "./directory-filters";
 import { DirectoryHero } from "./directory-hero";
 import { DirectoryMap, useMapYards } from "./directory-map";
 import { PAGE_SIZE, toQuery, useDirectoryState } from "./directory-params";
-import { cityOptions, countryOptions } from "./filter-options";
+import { cityOptions, countryOptions, withoutForeignCity } from "./filter-options";
 import { ShowingText } from "./showing-text";
-import { useSearchText } from "./use-search-text";
 import { ViewTabs } from "./view-tabs";
 import { YardList, YardListSkeleton } from "./yard-list";
 
@@ -20,6 +21,7 @@ function useFilterOptions(country: string, city: string) {
   const countries = useQuery(countryQueries.list());
   const cities = useQuery(cityQueries.list());
   return {
+    cityList: cities.data,
     countries: useMemo(() => countryOptions(countries.data ?? [], country), [countries.data, country]),
     cities: useMemo(() => cityOptions(cities.data ?? [], country, city), [cities.data, country, city]),
   };
@@ -61,8 +63,9 @@ export function Component() {
         onText={setText}
         countries={options.countries}
         cities={options.cities}
-        onChange={(changes) => setFilter(changes)}
+        onChange={(changes) => setFilter(withoutForeignCity(changes, filters.city, options.cityList ?? []))}
       />
+      <NearMeCard />
       <div ref={results} className="scroll-mt-4">
         <ViewTabs
           view={view}

@@ -113,7 +113,7 @@ export function yardPage(
   stats: Partial<YardPage["stats"]> = {},
 ): YardPage {
   return {
-    data,
+    data: data.map((yard) => ({ ...yard, distanceKm: null })),
     pagination: { page: 1, pages: 1, total: data.length, limit: 20, ...pagination },
     stats: {
       total: data.length,

@@ -1,0 +1,94 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { browserPages, screenshot, seriousViolations } from "./browser";
+
+// The audit's yard items in a real browser at 1280 and phone width: totals that keep the city's
+// count, search over every page, the country clearing a foreign city, Escape on a marker popup,
+// and "Yards near me" with and without the visitor's location.
+const baseURL = inject("baseURL");
+const open = browserPages(baseURL);
+const VIEWPORTS = ["desktop", "phone"] as const;
+const CITY = "/za/johannesburg/scrap-yards";
+
+type ApiYard = { id: number; name: string; latitude: number; longitude: number; isOpen: boolean | null };
+
+async function johannesburgYards(page: Page): Promise<ApiYard[]> {
+  const response = await page.request.get("/api/cities/johannesburg/scrap-yards?limit=100");
+  return ((await response.json()) as { data: ApiYard[] }).data;
+}
+
+const heading = (page: Page) => page.locator("header p[aria-live]").first().innerText();
+const nearest = (page: Page) => page.getByRole("list", { name: "Nearest scrap yards" });
+
+describe.each(VIEWPORTS)("audit yards at %s", (viewport) => {
+  it("keeps the city's total of 9 with the Open Now filter (#2)", async () => {
+    const page = await open(`${CITY}?status=open`, viewport);
+    await expect.poll(() => heading(page)).toMatch(/^Showing \d+ of 9 scrap yards$/);
+    const stat = page.getByText("Total Scrap Yards").locator("xpath=..").locator("dd");
+    await expect.poll(() => stat.innerText()).toBe("9");
+  });
+
+  it("finds a page-1 yard when searching from page 2 (#10)", async () => {
+    const page = await open("/us/new-york/scrap-yards?page=2", viewport);
+    const response = await page.request.get("/api/cities/new-york/scrap-yards?limit=10&page=1");
+    const firstPage = ((await response.json()) as { data: ApiYard[] }).data;
+    const wanted = firstPage[0] as ApiYard;
+    await page.getByRole("heading", { level: 3 }).first().waitFor();
+    expect(await page.getByRole("heading", { level: 3, name: wanted.name }).count()).toBe(0);
+    await page.getByRole("searchbox", { name: "Search yards" }).fill(wanted.name);
+    await page.getByRole("heading", { level: 3, name: wanted.name }).first().waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBeNull();
+    expect(await page.getByText("No scrap yards found").count()).toBe(0);
+  });
+
+  it("clears a city of another country when the country changes (#9)", async () => {
+    const page = await open("/scrap-yards?city=sydney", viewport);
+    await page.getByLabel("Country").selectOption({ label: "Canada" });
+    await expect.poll(() => new URL(page.url()).searchParams.get("country")).toBe("ca");
+    expect(new URL(page.url()).searchParams.get("city")).toBeNull();
+    await expect.poll(() => page.getByLabel("City", { exact: true }).inputValue()).toBe("");
+    await expect.poll(() => page.getByText(/^Showing 1-\d+ of \d+ scrap yards/).count()).toBe(1);
+  });
+
+  it("closes a marker popup with Escape (#5)", async () => {
+    const page = await open(CITY, viewport);
+    const marker = page.locator(".leaflet-marker-icon").first();
+    await marker.waitFor();
+    await marker.click();
+    await page.locator(".leaflet-popup").waitFor();
+    await page.keyboard.press("Escape");
+    await page.locator(".leaflet-popup").waitFor({ state: "detached" });
+  });
+
+  it("lists the nearest yard first with its distance when location is allowed (#19)", async () => {
+    const page = await open(CITY, viewport);
+    const yards = await johannesburgYards(page);
+    const target = yards[yards.length - 1] as ApiYard;
+    await page.context().grantPermissions(["geolocation"], { origin: baseURL });
+    await page.context().setGeolocation({ latitude: target.latitude + 0.001, longitude: target.longitude });
+    await page.getByRole("button", { name: "Use my location" }).click();
+    const first = nearest(page).getByRole("listitem").first();
+    await first.waitFor();
+    expect(await first.getByRole("link").innerText()).toBe(target.name);
+    expect(await first.getByTestId("distance").innerText()).toMatch(/^0\.\d km$/);
+    expect(await page.getByTestId("near-summary").innerText()).toMatch(/within 50 km of you, nearest first/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `audit-near-me-${viewport}`);
+  });
+
+  it("falls back to a chosen place when location is denied (#19)", async () => {
+    const page = await open("/scrap-yards", viewport);
+    await page.context().clearPermissions();
+    await page.getByRole("button", { name: "Use my location" }).click();
+    await page.getByRole("alert").filter({ hasText: "Choose a city instead" }).waitFor();
+    await page.getByLabel("Or pick a place").selectOption({ label: "Johannesburg (South Africa)" });
+    const first = nearest(page).getByRole("listitem").first();
+    await first.waitFor();
+    expect(await first.getByTestId("distance").innerText()).toMatch(/^\d+(\.\d)? km$/);
+    const distances = await nearest(page).getByTestId("distance").allInnerTexts();
+    const km = distances.map((text) => Number.parseFloat(text));
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+    expect(await page.getByTestId("near-summary").innerText()).toMatch(/of Johannesburg city centre/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
