@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from scrapindex.app import create_app
 from scrapindex.cli import app as cli
+from scrapindex.data.check import check_data
 from scrapindex.data.estimates import ESTIMATE_SOURCE_NAME, estimate_prices
 from scrapindex.data.imports.prices import import_prices
 from scrapindex.models import City, FxRate, MarketPrice, Material, Price, PriceEstimate, Source
@@ -216,3 +217,20 @@ def test_the_command_estimates_a_day(
     assert result.exit_code == 0, result.output
     assert "Estimates for 2026-03-31" in result.output
     assert stored(engine, "johannesburg", "bare-bright-copper") == (Decimal("134.22"), "estimate")
+
+
+def test_the_data_check_warns_of_estimates_made_with_an_old_rate(
+    engine: Engine, content_dir: Path
+) -> None:
+    add_references(engine)  # the rand rate is of 2026-03-30
+    estimate_prices(engine, content_dir, DAY)
+    fresh = check_data(engine, content_dir, today=DAY, stale_days=7)
+    assert "old-fx-in-estimates" not in {f.code for f in fresh.findings}
+    later = DAY + dt.timedelta(days=30)
+    estimate_prices(engine, content_dir, later)
+    report = check_data(engine, content_dir, today=later, stale_days=7)
+    finding = next(f for f in report.findings if f.code == "old-fx-in-estimates")
+    assert finding.level == "warning"
+    assert any(
+        "ZAR estimates of 2026-04-30 use the rate of 2026-03-30" in e for e in finding.examples
+    )

@@ -31,6 +31,7 @@ from scrapindex.models import (
     MarketPrice,
     Material,
     Price,
+    PriceEstimate,
     ScrapYard,
     Source,
 )
@@ -399,6 +400,26 @@ def check_market_references(connection: Connection, context: _Context) -> DataFi
     return _finding("warning", "old-market-reference", message, len(old), old)
 
 
+def check_estimate_exchange_rates(connection: Connection, context: _Context) -> DataFinding | None:
+    """Current estimates made with an exchange rate much older than the price's own day."""
+    rows = connection.execute(
+        select(City.slug, Price.currency, Price.price_date, PriceEstimate.fx_date)
+        .select_from(CurrentPrice)
+        .join(Price, Price.id == CurrentPrice.price_id)
+        .join(PriceEstimate, PriceEstimate.price_id == Price.id)
+        .join(City, City.id == Price.city_id)
+        .order_by(City.slug)
+    ).all()
+    old: dict[tuple[str, dt.date], str] = {}
+    for city, currency, day, fx_day in rows:
+        if (day - fx_day).days > context.stale_days and (currency, fx_day) not in old:
+            old[(currency, fx_day)] = (
+                f"{city}: {currency} estimates of {day} use the rate of {fx_day}"
+            )
+    message = f"estimates made with an exchange rate more than {context.stale_days} days older"
+    return _finding("warning", "old-fx-in-estimates", message, len(old), list(old.values()))
+
+
 def _estimates_exist(connection: Connection) -> bool:
     estimate_sources = select(Source.id).where(Source.kind == ESTIMATE_KIND)
     if not connection.execute(estimate_sources.limit(1)).first():
@@ -418,4 +439,5 @@ CHECKS: tuple[Check, ...] = (
     check_stale_series,
     check_outliers,
     check_market_references,
+    check_estimate_exchange_rates,
 )
