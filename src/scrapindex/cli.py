@@ -4,6 +4,7 @@ import datetime as dt
 import json
 import logging
 import os
+import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,7 +17,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
-from sqlalchemy import Engine
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
 
 from scrapindex import migrate
 from scrapindex.data.check import DataCheckReport, check_data
@@ -40,6 +42,8 @@ from scrapindex.data.seed import DatabaseNotEmptyError, database_is_empty, seed_
 from scrapindex.db import create_db_engine
 from scrapindex.deploy_check import Finding, deploy_findings, readiness_findings
 from scrapindex.logs import log_config
+from scrapindex.mail.sender import SendReport, send_due
+from scrapindex.models import OutboxMessage
 from scrapindex.server import BoundedHttpProtocol, server_options
 from scrapindex.settings import Settings, get_settings
 
@@ -51,6 +55,7 @@ fx_app = typer.Typer(help="Exchange rates.", no_args_is_help=True)
 market_app = typer.Typer(help="Market reference prices of metals.", no_args_is_help=True)
 yards_app = typer.Typer(help="The scrap yard directory.", no_args_is_help=True)
 data_app = typer.Typer(help="Checks of the stored data.", no_args_is_help=True)
+mail_app = typer.Typer(help="Outgoing mail: the outbox and its sender.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 app.add_typer(demo_app, name="demo")
 app.add_typer(prices_app, name="prices")
@@ -58,6 +63,7 @@ app.add_typer(fx_app, name="fx")
 app.add_typer(market_app, name="market")
 app.add_typer(yards_app, name="yards")
 app.add_typer(data_app, name="data")
+app.add_typer(mail_app, name="mail")
 console = Console()
 
 Workers = Annotated[
@@ -366,7 +372,8 @@ def _print_daily_update(report: DailyUpdateReport, inbox_dir: Path) -> None:
 
 @app.command()
 def schedule() -> None:
-    """Run the daily update every day at DAILY_UPDATE_TIME (UTC) until stopped."""
+    """Run the daily update every day at DAILY_UPDATE_TIME (UTC), and send due mail every minute,
+    until stopped."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     settings = get_settings()
     with _database(settings) as engine:
@@ -376,11 +383,85 @@ def schedule() -> None:
         _daily_update(settings)
     at = settings.daily_update_time
     scheduler = build_scheduler(lambda: _daily_update(settings), at)
-    console.print(f"Daily update scheduled at {at:%H:%M} UTC. Ctrl+C stops.")
+    scheduler.add_job(
+        lambda: _send_mail(settings),
+        "interval",
+        minutes=1,
+        id="mail-send",
+        name="outbox sender",
+        max_instances=1,
+        coalesce=True,
+    )
+    console.print(
+        f"Daily update scheduled at {at:%H:%M} UTC, mail sent every minute. Ctrl+C stops."
+    )
     try:
         scheduler.start()
     except KeyboardInterrupt:
         console.print("Stopped.")
+
+
+OUTBOX_STATUSES = ("queued", "sending", "sent", "dead", "all")
+
+
+@mail_app.command("outbox")
+def mail_outbox(
+    status: Annotated[
+        str, typer.Option(help="queued, sending, sent, dead or all", case_sensitive=False)
+    ] = "queued",
+    limit: Annotated[int, typer.Option(min=1, help="Show at most this many, newest first")] = 100,
+) -> None:
+    """List the messages in the outbox (by default those waiting to be sent)."""
+    status = status.lower()
+    if status not in OUTBOX_STATUSES:
+        console.print(f"[red]--status must be one of {', '.join(OUTBOX_STATUSES)}[/red]")
+        raise typer.Exit(2)
+    query = select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(limit)
+    if status != "all":
+        query = query.where(OutboxMessage.status == status)
+    with _database(get_settings()) as engine, Session(engine) as session:
+        rows = list(session.scalars(query))
+    if not rows:
+        console.print(f"No {'' if status == 'all' else status + ' '}messages in the outbox.")
+        return
+    table = Table("id", "kind", "to", "subject", "status", "attempts", "next attempt")
+    for column in table.columns:
+        column.overflow = "fold"
+    for row in rows:
+        table.add_row(
+            str(row.id),
+            Text(row.kind),
+            Text(row.to_address),
+            Text(row.subject),
+            row.status,
+            str(row.attempts),
+            f"{row.next_attempt_at:%Y-%m-%d %H:%M:%S} UTC" if row.status == "queued" else "",
+        )
+    console.print(table)
+
+
+@mail_app.command("send")
+def mail_send() -> None:
+    """Send every message that is due, once (`scrapindex schedule` does this every minute)."""
+    settings = get_settings()
+    report = _send_mail(settings)
+    if report.skipped:
+        console.print(
+            "SMTP_HOST is not set: nothing sent, messages stay in the outbox "
+            "(`scrapindex mail outbox`)."
+        )
+        return
+    console.print(f"{report.sent} sent, {report.retried} to retry later, {report.dead} dead.")
+
+
+def _send_mail(settings: Settings) -> SendReport:
+    with _database(settings) as engine:
+        return send_due(
+            engine,
+            settings,
+            now=dt.datetime.now(dt.UTC),
+            sender_id=f"{socket.gethostname()}:{os.getpid()}",
+        )
 
 
 @app.command()

@@ -91,6 +91,7 @@ def settings_findings(settings: Settings, workers: int = 1) -> list[Finding]:
             )
         )
     findings += _exposure_findings(settings)
+    findings += _mail_findings(settings)
     if settings.api_cache_seconds == 0:
         findings.append(
             Finding(
@@ -126,6 +127,28 @@ def _exposure_findings(settings: Settings) -> list[Finding]:
             "(deploy/nginx/scrapindex.conf), set TRUST_PROXY_HEADERS=true and HOST=127.0.0.1.",
         )
     ]
+
+
+def _mail_findings(settings: Settings) -> list[Finding]:
+    findings = []
+    if not settings.smtp_host:
+        findings.append(
+            Finding(
+                "smtp-host",
+                "warning",
+                "SMTP_HOST is not set: no mail is sent, it stays in the outbox (`scrapindex mail "
+                "outbox` lists it). Set SMTP_HOST (and SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD).",
+            )
+        )
+    if not settings.operator_email:
+        findings.append(
+            Finding(
+                "operator-email",
+                "warning",
+                "OPERATOR_EMAIL is not set: nobody is told of new contact messages.",
+            )
+        )
+    return findings
 
 
 def _uses_sqlite(settings: Settings) -> bool:

@@ -258,3 +258,30 @@ class NewsletterSubscription(Base):
     email: Mapped[str] = mapped_column(String(254), unique=True)
     client_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class OutboxMessage(Base):
+    """One outgoing mail, written in the transaction of the change that caused it.
+
+    `scrapindex.mail.sender.send_due` claims due rows (status queued -> sending), delivers
+    them and marks them sent, or queued again later (exponential backoff), or dead.
+    """
+
+    __tablename__ = "outbox_messages"
+    __table_args__ = (Index("ix_outbox_messages_status_next_attempt", "status", "next_attempt_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40))  # operator-contact, ...
+    to_address: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(200))
+    text_body: Mapped[str] = mapped_column(Text)
+    html_body: Mapped[str] = mapped_column(Text)
+    headers: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)  # extra headers
+    status: Mapped[str] = mapped_column(String(10))  # queued, sending, sent or dead
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    claimed_by: Mapped[str | None] = mapped_column(String(100))
+    claimed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    sent_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())

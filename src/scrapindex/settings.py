@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -67,6 +67,18 @@ class Settings(BaseSettings):
     keep_alive_seconds: int = Field(default=5, ge=1)  # an idle kept-alive connection closes
     max_concurrent_requests: int = Field(default=256, ge=0)  # per process, then 503 (0 = off)
     max_concurrent_requests_per_client: int = Field(default=16, ge=0)  # then 429 (0 = off)
+    # Outgoing mail (scrapindex/mail): every message is written to the outbox table first and
+    # delivered by `scrapindex mail send` / `scrapindex schedule`. No SMTP_HOST: nothing is sent,
+    # messages wait in the outbox (`scrapindex mail outbox` shows them).
+    smtp_host: str = ""
+    smtp_port: int = Field(default=587, ge=1, le=65535)
+    smtp_username: str = ""  # log in when set
+    smtp_password: SecretStr = SecretStr("")
+    smtp_starttls: bool = True  # upgrade a plain connection with STARTTLS
+    smtp_tls: bool = False  # implicit TLS from the first byte (port 465)
+    mail_from: str = "ScrapIndex <no-reply@scrapindex.invalid>"
+    operator_email: str = ""  # where notifications of new contact messages go; empty: none
+    mail_max_attempts: int = Field(default=8, ge=1)  # then a message is dead
 
     @model_validator(mode="after")
     def served_address_as_site_root(self) -> "Settings":

@@ -1,12 +1,13 @@
 """The one template engine for everything the server writes as HTML (pages' heads, the no-JS
-fallback, and later mail). Autoescaping is on for every template: escaping is the default,
-never a choice made per call."""
+fallback, and mail in templates/mail). Autoescaping is on for every template but the
+plain-text parts of mail (``*.txt``, which are not HTML): escaping is the default, never a
+choice made per call."""
 
 import json
 from functools import cache
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from scrapindex.formatting import format_money, format_percent, format_price
@@ -27,11 +28,15 @@ def script_json(value: Any) -> Markup:
     )
 
 
+def _autoescape(name: str | None) -> bool:
+    return name is None or not name.endswith(".txt")
+
+
 @cache
 def environment() -> Environment:
     env = Environment(
         loader=PackageLoader("scrapindex", "templates"),
-        autoescape=select_autoescape(default=True, default_for_string=True),
+        autoescape=_autoescape,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

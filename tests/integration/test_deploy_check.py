@@ -24,6 +24,8 @@ SAFE = {
     "hsts_seconds": 31536000,
     "api_cache_seconds": 60,
     "debug": False,
+    "smtp_host": "smtp.scrapindex.example",
+    "operator_email": "operator@scrapindex.example",
 }
 POSTGRES_URL = "postgresql://scrapindex:secret@127.0.0.1:1/scrapindex"  # never connected to
 
@@ -64,6 +66,8 @@ def test_unsafe_settings_are_all_reported(tmp_path: Path) -> None:
         "sqlite-workers": "warning",
         "client-hash-salt": "error",
         "api-cache": "warning",
+        "smtp-host": "warning",
+        "operator-email": "warning",
         "frontend": "error",
         "database": "error",
     }
@@ -167,7 +171,14 @@ def test_readiness_without_deploy_settings(database_url: str, tmp_path: Path) ->
 
 
 def run_check(monkeypatch: pytest.MonkeyPatch, env: dict[str, str], *args: str) -> Any:
-    for name in ("DEBUG", "WEB_CONCURRENCY", "HSTS_SECONDS", "API_CACHE_SECONDS"):
+    for name in (
+        "DEBUG",
+        "WEB_CONCURRENCY",
+        "HSTS_SECONDS",
+        "API_CACHE_SECONDS",
+        "SMTP_HOST",
+        "OPERATOR_EMAIL",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -186,6 +197,8 @@ def test_the_command_exits_1_on_errors(
         "FRONTEND_DIST": str(built(tmp_path)),
         "SITE_ROOT": "http://127.0.0.1:8000",
         "CLIENT_HASH_SALT": "scrapindex",
+        "SMTP_HOST": "smtp.scrapindex.example",
+        "OPERATOR_EMAIL": "operator@scrapindex.example",
     }
     result = run_check(monkeypatch, env, "--deploy")
     assert result.exit_code == 1, result.output
@@ -205,6 +218,8 @@ def test_the_command_passes_safe_settings(
         "SITE_ROOT": "https://scrapindex.example",
         "CLIENT_HASH_SALT": "3c1f0a9e-a-long-random-secret",
         "HSTS_SECONDS": "31536000",
+        "SMTP_HOST": "smtp.scrapindex.example",
+        "OPERATOR_EMAIL": "operator@scrapindex.example",
     }
     result = run_check(monkeypatch, env, "--deploy")
     assert result.exit_code == 0, result.output

@@ -20,18 +20,20 @@ def stored_since(
     return session.execute(select(func.count()).where(condition)).scalar_one()
 
 
-def add_contact_message(session: Session, body: ContactCreate, client: str) -> None:
-    session.add(
-        ContactMessage(
-            name=body.name,
-            email=str(body.email),
-            subject=body.subject,
-            category=body.category,
-            message=body.message,
-            client_hash=client,
-            created_at=dt.datetime.now(dt.UTC),
-        )
+def add_contact_message(
+    session: Session, body: ContactCreate, client: str, now: dt.datetime | None = None
+) -> ContactMessage:
+    message = ContactMessage(
+        name=body.name,
+        email=str(body.email),
+        subject=body.subject,
+        category=body.category,
+        message=body.message,
+        client_hash=client,
+        created_at=now or dt.datetime.now(dt.UTC),
     )
+    session.add(message)
+    return message
 
 
 def subscriber_client(session: Session, email: str) -> str | None:

@@ -1,0 +1,378 @@
+"""Outgoing mail through a real SMTP server (aiosmtpd on a free port): the outbox, the sender's
+retries and row claiming, header safety, and the operator's notice of contact messages."""
+
+import datetime as dt
+import socket
+import threading
+from collections.abc import Iterator
+from email import message_from_bytes
+from email.message import EmailMessage
+from email.policy import default as default_policy
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, func, select, update
+from typer.testing import CliRunner
+
+from scrapindex.app import create_app
+from scrapindex.cli import app as cli
+from scrapindex.mail.notifications import CONTACT_KIND, CONTACT_SUBJECT
+from scrapindex.mail.outbox import enqueue
+from scrapindex.mail.sender import send_due
+from scrapindex.models import OutboxMessage
+from scrapindex.settings import Settings, get_settings
+from tests.conftest import CONTENT_DIR, FreshDatabase
+from tests.databases import IMPORT_DEMO
+
+NOW = dt.datetime(2026, 4, 1, 12, 0, tzinfo=dt.UTC)
+CONTEXT = {
+    "site_root": "https://scrapindex.example",
+    "name": "Thandi <b>Mokoena</b>",
+    "email": "thandi@example.org",
+    "category": "data",
+    "subject": "Copper & brass",
+    "message": "Do you track #2 copper?",
+    "received": "2026-04-01 12:00 UTC",
+}
+
+
+class Inbox:
+    """An aiosmtpd handler keeping every message it accepts."""
+
+    def __init__(self) -> None:
+        self.envelopes: list[tuple[str, list[str], bytes]] = []
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        with self.lock:
+            self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
+        return "250 Message accepted for delivery"
+
+    def messages(self) -> list[EmailMessage]:
+        with self.lock:
+            contents = [content for _, _, content in self.envelopes]
+        parsed = [message_from_bytes(content, policy=default_policy) for content in contents]
+        return [message for message in parsed if isinstance(message, EmailMessage)]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[tuple[Inbox, int]]:
+    inbox = Inbox()
+    port = free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield inbox, port
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def engine(fresh_database: FreshDatabase) -> Engine:
+    return fresh_database(IMPORT_DEMO)
+
+
+def mail_settings(port: int, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "smtp_host": "127.0.0.1",
+        "smtp_port": port,
+        "smtp_starttls": False,
+        "site_root": "https://scrapindex.example",
+        "mail_from": "ScrapIndex <no-reply@scrapindex.example>",
+        "content_dir": CONTENT_DIR,
+        "data_dir": Path("/nonexistent"),
+        **overrides,
+    }
+    return Settings(**values)
+
+
+def queue(engine: Engine, to: str = "ops@example.org", **extra: Any) -> int:
+    with engine.begin() as connection:
+        return enqueue(
+            connection, "test", to, "Test mail", "operator-contact", CONTEXT, now=NOW, **extra
+        )
+
+
+def row(engine: Engine, message_id: int) -> OutboxMessage:
+    from sqlalchemy.orm import Session
+
+    with Session(engine) as session:
+        found = session.get(OutboxMessage, message_id)
+        assert found is not None
+        return found
+
+
+def outbox_count(engine: Engine) -> int:
+    with engine.connect() as connection:
+        return connection.execute(select(func.count()).select_from(OutboxMessage)).scalar_one()
+
+
+def test_a_queued_message_arrives_with_its_headers_and_both_parts(
+    engine: Engine, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, port = smtp_server
+    unsubscribe = "<https://scrapindex.example/newsletter/unsubscribe?token=abc>"
+    message_id = queue(engine, headers={"List-Unsubscribe": unsubscribe})
+    report = send_due(engine, mail_settings(port), now=NOW, sender_id="test")
+    assert (report.sent, report.retried, report.dead) == (1, 0, 0)
+
+    [(mail_from, rcpt_tos, _)] = inbox.envelopes
+    assert (mail_from, rcpt_tos) == ("no-reply@scrapindex.example", ["ops@example.org"])
+    [message] = inbox.messages()
+    assert message["From"] == "ScrapIndex <no-reply@scrapindex.example>"
+    assert message["To"] == "ops@example.org"
+    assert message["Subject"] == "Test mail"
+    assert message["Message-ID"].endswith("@scrapindex.example>")
+    assert message["Date"].datetime == NOW
+    assert message["List-Unsubscribe"].strip() == unsubscribe  # may be folded
+    assert message.get_content_type() == "multipart/alternative"
+    text = message.get_body(("plain",))
+    html = message.get_body(("html",))
+    assert text is not None
+    assert html is not None
+    assert isinstance(text, EmailMessage)
+    assert isinstance(html, EmailMessage)
+    assert "Thandi <b>Mokoena</b>" in text.get_content()  # plain text is not escaped
+    assert "Copper & brass" in text.get_content()
+    assert "Thandi &lt;b&gt;Mokoena&lt;/b&gt;" in html.get_content()  # HTML is
+    assert "Copper &amp; brass" in html.get_content()
+
+    sent = row(engine, message_id)
+    assert (sent.status, sent.attempts, sent.sent_at, sent.claimed_by) == ("sent", 1, NOW, None)
+    # Sent once: the next pass has nothing to do.
+    assert send_due(engine, mail_settings(port), now=NOW, sender_id="test").sent == 0
+    assert len(inbox.envelopes) == 1
+
+
+def test_a_message_is_retried_while_the_server_is_down_then_delivered(
+    engine: Engine, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, port = smtp_server
+    message_id = queue(engine)
+    down = mail_settings(free_port())  # nothing listens there
+    report = send_due(engine, down, now=NOW, sender_id="test")
+    assert (report.sent, report.retried, report.dead) == (0, 1, 0)
+    failed = row(engine, message_id)
+    assert (failed.status, failed.attempts) == ("queued", 1)
+    assert failed.next_attempt_at == NOW + dt.timedelta(minutes=2)
+    assert failed.last_error
+    # Not yet due a minute later, even with the server up.
+    assert send_due(engine, mail_settings(port), now=NOW + dt.timedelta(minutes=1), sender_id="t")
+    assert inbox.envelopes == []
+    later = NOW + dt.timedelta(minutes=2)
+    assert send_due(engine, mail_settings(port), now=later, sender_id="test").sent == 1
+    assert len(inbox.envelopes) == 1
+    delivered = row(engine, message_id)
+    assert (delivered.status, delivered.attempts, delivered.sent_at) == ("sent", 2, later)
+
+
+def test_a_message_is_dead_after_the_last_attempt(engine: Engine) -> None:
+    message_id = queue(engine)
+    down = mail_settings(free_port(), mail_max_attempts=3)
+    now = NOW
+    outcomes = []
+    for _ in range(3):
+        report = send_due(engine, down, now=now, sender_id="test")
+        outcomes.append((report.retried, report.dead))
+        now = row(engine, message_id).next_attempt_at
+    assert outcomes == [(1, 0), (1, 0), (0, 1)]
+    dead = row(engine, message_id)
+    assert (dead.status, dead.attempts) == ("dead", 3)
+    # Backoff doubled: 2 then 4 minutes.
+    assert send_due(engine, down, now=now + dt.timedelta(days=1), sender_id="test").dead == 0
+
+
+def test_a_message_stuck_in_sending_is_claimed_again(
+    engine: Engine, smtp_server: tuple[Inbox, int]
+) -> None:
+    _inbox, port = smtp_server
+    stuck, recent = queue(engine), queue(engine)
+    with engine.begin() as connection:
+        for message_id, claimed_at in ((stuck, NOW - dt.timedelta(minutes=11)), (recent, NOW)):
+            connection.execute(
+                update(OutboxMessage)
+                .where(OutboxMessage.id == message_id)
+                .values(status="sending", claimed_by="crashed/1", claimed_at=claimed_at)
+            )
+    assert send_due(engine, mail_settings(port), now=NOW, sender_id="test").sent == 1
+    assert row(engine, stuck).status == "sent"
+    assert row(engine, recent).status == "sending"  # its sender may still be at it
+
+
+def test_two_senders_racing_deliver_each_message_exactly_once(
+    engine: Engine, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, port = smtp_server
+    ids = [queue(engine, to=f"reader{number}@example.org") for number in range(24)]
+    settings = mail_settings(port)
+    start = threading.Barrier(2)
+    reports: dict[str, int] = {}
+    errors: list[BaseException] = []
+
+    def run(name: str) -> None:
+        try:
+            start.wait()
+            reports[name] = send_due(engine, settings, now=NOW, sender_id=name, batch_size=3).sent
+        except BaseException as error:  # reported below, in the test's thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(name,)) for name in ("a", "b")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    assert sum(reports.values()) == len(ids)
+    recipients = sorted(rcpt for _, rcpts, _ in inbox.envelopes for rcpt in rcpts)
+    assert recipients == sorted(f"reader{number}@example.org" for number in range(24))
+    message_ids = {message["Message-ID"] for message in inbox.messages()}
+    assert len(message_ids) == len(ids)
+    assert {row(engine, message_id).status for message_id in ids} == {"sent"}
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"to": "ops@example.org\r\nBcc: victim@example.org"},
+        {"to": "ops@example.org\n"},
+        {"subject": "Hello\r\nBcc: victim@example.org"},
+        {"subject": "Hello\x00"},
+        {"subject": "Hello\u2028there"},
+        {"headers": {"List-Unsubscribe": "<https://x.example>\r\nBcc: victim@example.org"}},
+        {"headers": {"X-Bad\r\nBcc": "victim@example.org"}},
+        {"headers": {"From": "someone@else.example"}},
+    ],
+)
+def test_control_characters_in_a_header_are_refused_and_nothing_is_stored(
+    engine: Engine, change: dict[str, Any]
+) -> None:
+    before = outbox_count(engine)
+    arguments: dict[str, Any] = {"to": "ops@example.org", "subject": "Hello", **change}
+    with (
+        pytest.raises(ValueError, match=r"control character|not an extra header"),
+        engine.begin() as connection,
+    ):
+        enqueue(connection, "test", template="operator-contact", context=CONTEXT, **arguments)
+    assert outbox_count(engine) == before
+
+
+def operator_mails(engine: Engine) -> list[OutboxMessage]:
+    from sqlalchemy.orm import Session
+
+    with Session(engine) as session:
+        return list(
+            session.scalars(
+                select(OutboxMessage)
+                .where(OutboxMessage.kind == CONTACT_KIND)
+                .order_by(OutboxMessage.id)
+            )
+        )
+
+
+def test_contact_messages_notify_the_operator_at_most_once_per_ten_minutes(
+    engine: Engine,
+) -> None:
+    settings = mail_settings(
+        1,
+        database_url=engine.url.render_as_string(hide_password=False),
+        operator_email="operator@scrapindex.example",
+        page_rate_limit_per_minute=0,
+    )
+    form = {  # the form refuses line breaks in name and subject; they go in no header anyway
+        "name": "Mallory <script>",
+        "email": "mallory@example.org",
+        "subject": "Hi <b>there</b>",
+        "category": "data",
+        "message": "First <script>alert(1)</script>\r\nBcc: victim@example.org",
+    }
+    with TestClient(create_app(settings)) as client:
+        assert client.post("/api/contact", json=form).status_code == 201
+        [mail] = operator_mails(engine)
+        assert (mail.to_address, mail.subject, mail.status) == (
+            "operator@scrapindex.example",
+            CONTACT_SUBJECT,
+            "queued",
+        )
+        assert mail.headers == {}
+        assert "Bcc: victim@example.org" in mail.text_body  # in the body, as text
+        assert "<script>" not in mail.html_body
+        assert "<b>" not in mail.html_body
+        assert "Mallory &lt;script&gt;" in mail.html_body
+        assert "Hi &lt;b&gt;there&lt;/b&gt;" in mail.html_body
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in mail.html_body
+
+        second = {**form, "message": "Second"}
+        assert client.post("/api/contact", json=second).status_code == 201
+        assert len(operator_mails(engine)) == 1  # the queued one covers it
+
+        # Once that went out, the next waits for the end of its ten minutes.
+        with engine.begin() as connection:
+            connection.execute(
+                update(OutboxMessage).where(OutboxMessage.id == mail.id).values(status="sent")
+            )
+        assert client.post("/api/contact", json={**form, "message": "Third"}).status_code == 201
+        first, third = operator_mails(engine)
+        assert third.next_attempt_at == first.created_at + dt.timedelta(minutes=10)
+        assert "Third" in third.text_body
+
+
+def test_no_operator_email_no_notification(engine: Engine) -> None:
+    settings = mail_settings(
+        1, database_url=engine.url.render_as_string(hide_password=False), operator_email=""
+    )
+    form = {"name": "A", "email": "a@example.org", "subject": "S", "message": "Hello there"}
+    with TestClient(create_app(settings)) as client:
+        assert client.post("/api/contact", json=form).status_code == 201
+    assert operator_mails(engine) == []
+
+
+def run_cli(
+    monkeypatch: pytest.MonkeyPatch, engine: Engine, env: dict[str, str], *args: str
+) -> str:
+    monkeypatch.setenv("DATABASE_URL", engine.url.render_as_string(hide_password=False))
+    monkeypatch.setenv("SMTP_STARTTLS", "false")
+    for name in ("SMTP_HOST", "SMTP_PORT"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    get_settings.cache_clear()
+    try:
+        result = CliRunner().invoke(cli, ["mail", *args])
+    finally:
+        get_settings.cache_clear()
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_without_an_smtp_host_mail_waits_in_the_outbox(
+    engine: Engine, smtp_server: tuple[Inbox, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    inbox, port = smtp_server
+    message_id = queue(engine, to="a@b.c")
+    report = send_due(engine, mail_settings(port, smtp_host=""), now=NOW, sender_id="test")
+    assert report.skipped
+    assert (report.sent, report.retried, report.dead) == (0, 0, 0)
+    assert row(engine, message_id).status == "queued"
+
+    assert "SMTP_HOST is not set" in run_cli(monkeypatch, engine, {}, "send")
+    listed = run_cli(monkeypatch, engine, {}, "outbox")
+    assert str(message_id) in listed
+    assert "queued" in listed
+    assert inbox.envelopes == []
+
+    # With a host, `mail send` delivers it, and `mail outbox --status sent` lists it.
+    env = {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(port)}
+    assert "1 sent, 0 to retry later, 0 dead." in run_cli(monkeypatch, engine, env, "send")
+    assert len(inbox.envelopes) == 1
+    assert "No queued messages" in run_cli(monkeypatch, engine, {}, "outbox")
+    assert "sent" in run_cli(monkeypatch, engine, {}, "outbox", "--status", "sent")
