@@ -60,18 +60,26 @@ class RepeatedRows:
             report.problems.add(None, "a repeated row")  # counted; past what the report lists
 
 
-def median_before(history: Mapping[dt.date, Decimal], day: dt.date) -> Decimal | None:
-    """The median of the stored values in the seven days before ``day``; None if there are none."""
-    values = [history[d] for d in _week_before(day) if d in history]
+def median_before(
+    history: Mapping[dt.date, Decimal], day: dt.date, window_days: int = OUTLIER_WINDOW_DAYS
+) -> Decimal | None:
+    """The median of the stored values in the ``window_days`` before ``day``; None if none."""
+    values = [history[d] for d in _days_before(day, window_days) if d in history]
     return statistics.median(values) if values else None
 
 
 @lru_cache(maxsize=4096)
-def _week_before(day: dt.date) -> tuple[dt.date, ...]:
-    return tuple(day - dt.timedelta(days=n) for n in range(1, OUTLIER_WINDOW_DAYS + 1))
+def _days_before(day: dt.date, window_days: int) -> tuple[dt.date, ...]:
+    return tuple(day - dt.timedelta(days=n) for n in range(1, window_days + 1))
 
 
-def outlier_message(value: Decimal, median: Decimal | None, unit: str, places: int) -> str | None:
+def outlier_message(
+    value: Decimal,
+    median: Decimal | None,
+    unit: str,
+    places: int,
+    window_days: int = OUTLIER_WINDOW_DAYS,
+) -> str | None:
     """Why ``value`` is an outlier against ``median`` (more than 3x or under a third), or None."""
     if median is None:
         return None
@@ -82,4 +90,4 @@ def outlier_message(value: Decimal, median: Decimal | None, unit: str, places: i
     else:
         return None
     shown, typical = f"{value:.{places}f}", f"{median:.{places}f}"
-    return f"outlier: {shown} {unit} is {side} the 7-day median of {typical} {unit}"
+    return f"outlier: {shown} {unit} is {side} the {window_days}-day median of {typical} {unit}"

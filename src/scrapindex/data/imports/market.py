@@ -8,7 +8,6 @@ classic mistake).
 """
 
 import datetime as dt
-import statistics
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -19,7 +18,7 @@ from sqlalchemy import Connection, Engine, bindparam, insert, select, tuple_, up
 
 from scrapindex import revision
 from scrapindex.data.estimate_table import load_estimate_table
-from scrapindex.data.imports.checks import SeriesDay, outlier_message
+from scrapindex.data.imports.checks import SeriesDay, median_before, outlier_message
 from scrapindex.data.imports.pipeline import run_import
 from scrapindex.data.imports.reading import SourceRow
 from scrapindex.data.imports.report import ImportReport, Progress
@@ -139,10 +138,11 @@ class MarketPriceImporter(SeriesImporter[MarketRow]):
         history = _stored_history(connection, batch)
         for row in batch:
             window = WINDOW_DAYS[row.period]
-            median = _median_before(history.get(row.metal, {}), row.price_date, window)
-            message = outlier_message(row.usd_per_tonne, median, "USD/t", places=PRICE_PLACES)
+            median = median_before(history.get(row.metal, {}), row.price_date, window)
+            message = outlier_message(
+                row.usd_per_tonne, median, "USD/t", places=PRICE_PLACES, window_days=window
+            )
             if message:
-                message = message.replace("7-day median", f"{window}-day median")
                 report.outliers += 1
                 report.problems.add(row.position, f"{self.describe(self.key(row))}: {message}")
 
@@ -201,14 +201,6 @@ def _period(text: str) -> str:
     if period not in PERIODS:
         raise ValueError(f"period {text!r} is not one of {', '.join(PERIODS)}")
     return period
-
-
-def _median_before(
-    history: Mapping[dt.date, Decimal], day: dt.date, window_days: int
-) -> Decimal | None:
-    days = (day - dt.timedelta(days=n) for n in range(1, window_days + 1))
-    values = [history[d] for d in days if d in history]
-    return statistics.median(values) if values else None
 
 
 def _stored_prices(
