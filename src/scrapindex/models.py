@@ -6,6 +6,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Date,
     Float,
     ForeignKey,
@@ -202,6 +203,9 @@ class ScrapYard(Base):
     opening_hours_text: Mapped[str | None] = mapped_column(Text)  # raw text that did not parse
     osm_id: Mapped[str | None] = mapped_column(String(40), unique=True)
     source_id: Mapped[int] = mapped_column(ForeignKey("sources.id"))
+    # What the yard offers, as confirmed by a correction; None = not known (the page's default).
+    services: Mapped[list[str] | None] = mapped_column(JSON)
+    permanently_closed: Mapped[bool] = mapped_column(Boolean, default=False)
 
     city: Mapped[City] = relationship(lazy="joined")
 
@@ -246,6 +250,8 @@ class ContactMessage(Base):
     message: Mapped[str] = mapped_column(Text)
     client_hash: Mapped[str] = mapped_column(String(64))  # salted hash, never the raw address
     created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    handled_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    handled_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
 
 
 class NewsletterSubscription(Base):
@@ -285,3 +291,150 @@ class OutboxMessage(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
     sent_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+
+
+class User(Base):
+    """An operator: a moderator works the queues, an admin also manages accounts and data."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True)  # stored lower-case
+    password_hash: Mapped[str] = mapped_column(String(200))  # Argon2id, PHC string
+    role: Mapped[str] = mapped_column(String(16))  # admin or moderator
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    last_login_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    disabled_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+
+
+class UserSession(Base):
+    """A login. The cookie holds a random token; only its SHA-256 is stored, so a leaked table
+    cannot be replayed. Revoked, idle past its limit or past its absolute expiry: no longer valid.
+    """
+
+    __tablename__ = "user_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    client_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    last_seen_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    expires_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())  # the absolute limit
+    revoked_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class LoginAttempt(Base):
+    """Failed logins, counted per account and per client to throttle guessing."""
+
+    __tablename__ = "login_attempts"
+    __table_args__ = (
+        Index("ix_login_attempts_email_created", "email_hash", "created_at"),
+        Index("ix_login_attempts_client_created", "client_hash", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email_hash: Mapped[str] = mapped_column(String(64))  # salted hash of the address tried
+    client_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class AuditEntry(Base):
+    """Who changed what and when, with the state before and after: one row per admin action."""
+
+    __tablename__ = "audit_log"
+    __table_args__ = (Index("ix_audit_log_created_at", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))  # None: the CLI
+    actor: Mapped[str] = mapped_column(String(254))  # the user's e-mail, or "cli"
+    action: Mapped[str] = mapped_column(String(60))  # e.g. price-report.approve
+    entity_type: Mapped[str] = mapped_column(String(40))
+    entity_id: Mapped[str | None] = mapped_column(String(60))
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class PriceReport(Base):
+    """A price a seller says they were paid. Public only once approved, and only in aggregate."""
+
+    __tablename__ = "price_reports"
+    __table_args__ = (
+        Index("ix_price_reports_series", "material_id", "city_id", "status", "report_date"),
+        Index("ix_price_reports_queue", "status", "flagged", "created_at"),
+        Index("ix_price_reports_client_created", "client_hash", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    material_id: Mapped[int] = mapped_column(ForeignKey("materials.id"))
+    city_id: Mapped[int] = mapped_column(ForeignKey("cities.id"))
+    yard_id: Mapped[int | None] = mapped_column(ForeignKey("scrap_yards.id"))
+    price: Mapped[Decimal] = mapped_column(ExactDecimal(14, 4))  # as entered, in unit/currency
+    unit: Mapped[str] = mapped_column(String(3))  # kg, lb or t
+    currency: Mapped[str] = mapped_column(String(3))
+    price_per_kg: Mapped[Decimal] = mapped_column(money())  # in ``currency``
+    report_date: Mapped[dt.date] = mapped_column(Date)
+    note: Mapped[str | None] = mapped_column(Text)  # for the moderator only
+    client_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(10))  # pending, approved or rejected
+    flagged: Mapped[bool] = mapped_column(Boolean, default=False)
+    flag_reason: Mapped[str | None] = mapped_column(String(300))
+    review_reason: Mapped[str | None] = mapped_column(Text)
+    reviewed_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    reviewed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class YardSuggestion(Base):
+    """A correction to a yard sent by a visitor; once approved, applied and kept as history."""
+
+    __tablename__ = "yard_suggestions"
+    __table_args__ = (
+        Index("ix_yard_suggestions_yard_status", "yard_id", "status"),
+        Index("ix_yard_suggestions_queue", "status", "created_at"),
+        Index("ix_yard_suggestions_client_created", "client_hash", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    yard_id: Mapped[int] = mapped_column(ForeignKey("scrap_yards.id"))
+    changes: Mapped[dict[str, Any]] = mapped_column(JSON)  # field -> proposed value
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the yard's values when applied
+    email: Mapped[str] = mapped_column(String(254))
+    note: Mapped[str | None] = mapped_column(Text)
+    client_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(10))  # pending, approved or rejected
+    review_reason: Mapped[str | None] = mapped_column(Text)
+    reviewed_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    reviewed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class ImportRun(Base):
+    """One import of a file (command, inbox or console): what it did or why it was refused.
+
+    A run refused only for outliers keeps its file in ``stored_path`` so that an admin can
+    re-run it with the outliers allowed (an override) from the console.
+    """
+
+    __tablename__ = "import_runs"
+    __table_args__ = (Index("ix_import_runs_started_at", "started_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))  # prices, fx, yards, market
+    file_name: Mapped[str] = mapped_column(String(300))
+    stored_path: Mapped[str | None] = mapped_column(String(500))
+    trigger: Mapped[str] = mapped_column(String(20))  # cli, inbox, console
+    status: Mapped[str] = mapped_column(String(20))  # imported, rejected, outliers, overridden
+    rows: Mapped[int] = mapped_column(Integer, default=0)
+    inserted: Mapped[int] = mapped_column(Integer, default=0)
+    updated: Mapped[int] = mapped_column(Integer, default=0)
+    outliers: Mapped[int] = mapped_column(Integer, default=0)
+    problem_count: Mapped[int] = mapped_column(Integer, default=0)
+    problems: Mapped[list[str]] = mapped_column(JSON, default=list)  # the first 100, as lines
+    started_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    finished_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    overridden_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
