@@ -5,6 +5,7 @@ const VERSION = "__BUILD_VERSION__";
 const PRECACHE = __PRECACHE__;
 const SHELL = `shell-${VERSION}`;
 const RUNTIME = `runtime-${VERSION}`;
+const PRIVATE = ["/api/admin/", "/api/auth/"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -30,6 +31,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (PRIVATE.some((prefix) => url.pathname.startsWith(prefix))) return; // operators' data: never kept
   if (url.pathname.startsWith("/assets/")) {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate" || url.pathname.startsWith("/api/")) {

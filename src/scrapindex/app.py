@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scrapindex import revision
 from scrapindex.api import (
+    auth,
     blog,
     cities,
     contact,
@@ -21,11 +22,25 @@ from scrapindex.api import (
     insights,
     materials,
     newsletter,
+    price_reports,
     prices,
     search,
     stats,
+    yard_suggestions,
     yards,
 )
+from scrapindex.api.admin import (
+    audit_log,
+    contact_messages,
+    data_check,
+    import_runs,
+    summary,
+    users,
+)
+from scrapindex.api.admin import newsletter as newsletter_subscribers
+from scrapindex.api.admin import price_reports as price_report_queue
+from scrapindex.api.admin import yard_suggestions as yard_suggestion_queue
+from scrapindex.auth.deps import CONSOLE_ERRORS
 from scrapindex.cache.api_responses import ApiCacheMiddleware
 from scrapindex.cache.keys import api_query_names
 from scrapindex.cache.revision import Clock, RevisionClock
@@ -42,6 +57,7 @@ from scrapindex.middleware.methods import MethodsMiddleware, app_methods
 from scrapindex.middleware.outage import DatabaseOutageMiddleware
 from scrapindex.middleware.request_context import RequestContextMiddleware
 from scrapindex.middleware.security import add_security_headers
+from scrapindex.moderation import AlreadyDecided
 from scrapindex.schemas.common import EVERY_OPERATION
 from scrapindex.settings import Settings, get_settings
 from scrapindex.web.api_docs import add_api_docs
@@ -57,6 +73,8 @@ ROUTERS = (
     materials.router,
     prices.router,
     yards.router,
+    yard_suggestions.router,
+    price_reports.router,
     insights.router,
     search.router,
     countries.router,
@@ -64,6 +82,20 @@ ROUTERS = (
     stats.router,
     contact.router,
     newsletter.router,
+    auth.router,
+)
+# The operator console's API: every operation needs a login (auth/deps.py), so each may say 401
+# or 403 before it runs.
+CONSOLE_ROUTERS = (
+    price_report_queue.router,
+    yard_suggestion_queue.router,
+    users.router,
+    audit_log.router,
+    summary.router,
+    contact_messages.router,
+    newsletter_subscribers.router,
+    import_runs.router,
+    data_check.router,
 )
 
 
@@ -101,6 +133,8 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
     app.state.session_factory = make_session_factory(engine)
     for router in ROUTERS:
         app.include_router(router, responses=EVERY_OPERATION)
+    for router in CONSOLE_ROUTERS:
+        app.include_router(router, responses={**EVERY_OPERATION, **CONSOLE_ERRORS})
     add_api_docs(app)
     app.add_middleware(
         ApiCacheMiddleware,
@@ -156,6 +190,11 @@ def add_error_handlers(app: FastAPI) -> None:
         return JSONResponse(
             {"message": message}, status_code=error.status_code, headers=error.headers
         )
+
+    @app.exception_handler(AlreadyDecided)
+    async def already_decided(_: Request, error: AlreadyDecided) -> JSONResponse:
+        # Two moderators on one item: the second learns what the first decided.
+        return JSONResponse({"message": str(error)}, status_code=409)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, error: RequestValidationError) -> JSONResponse:

@@ -21,6 +21,15 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from scrapindex import migrate
+from scrapindex.audit import record_audit
+from scrapindex.auth.users import (
+    AccountError,
+    account_state,
+    create_user,
+    disable_user,
+    find_user,
+    list_users,
+)
 from scrapindex.data.check import DataCheckReport, check_data
 from scrapindex.data.daily_update import (
     DailyUpdateReport,
@@ -33,11 +42,14 @@ from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.estimates import EstimateReport, estimate_prices
 from scrapindex.data.feeds import FeedError
 from scrapindex.data.feeds.configured import configured_feeds, fetch_feed
-from scrapindex.data.imports.fx import import_fx_rates
-from scrapindex.data.imports.market import import_market_prices
-from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.imports.report import ImportReport, progress_bar, summary_table
-from scrapindex.data.imports.yards import import_yards
+from scrapindex.data.imports.runs import (
+    OUTLIERS,
+    ImportOptions,
+    kept_files_dir,
+    recorded_import,
+    run_status,
+)
 from scrapindex.data.seed import DatabaseNotEmptyError, database_is_empty, seed_demo
 from scrapindex.db import create_db_engine
 from scrapindex.deploy_check import Finding, deploy_findings, readiness_findings
@@ -56,6 +68,7 @@ market_app = typer.Typer(help="Market reference prices of metals.", no_args_is_h
 yards_app = typer.Typer(help="The scrap yard directory.", no_args_is_help=True)
 data_app = typer.Typer(help="Checks of the stored data.", no_args_is_help=True)
 mail_app = typer.Typer(help="Outgoing mail: the outbox and its sender.", no_args_is_help=True)
+users_app = typer.Typer(help="Operator accounts of the console (/admin).", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 app.add_typer(demo_app, name="demo")
 app.add_typer(prices_app, name="prices")
@@ -64,6 +77,7 @@ app.add_typer(market_app, name="market")
 app.add_typer(yards_app, name="yards")
 app.add_typer(data_app, name="data")
 app.add_typer(mail_app, name="mail")
+app.add_typer(users_app, name="users")
 console = Console()
 
 Workers = Annotated[
@@ -128,9 +142,7 @@ def demo_seed(
 @prices_app.command("import")
 def prices_import(file: ImportFile, allow_outliers: AllowOutliers = False) -> None:
     """Import a price feed (date, country, city, material, price, currency, unit, source)."""
-    with _database(get_settings()) as engine, progress_bar(console) as progress:
-        report = import_prices(engine, file, allow_outliers=allow_outliers, progress=progress)
-    _finish_import(report)
+    _import_file("prices", file, allow_outliers)
 
 
 @prices_app.command("estimate")
@@ -164,9 +176,7 @@ def _print_estimate(report: EstimateReport) -> None:
 @fx_app.command("import")
 def fx_import(file: ImportFile, allow_outliers: AllowOutliers = False) -> None:
     """Import daily exchange rates (date, currency, usd_per_unit, source)."""
-    with _database(get_settings()) as engine, progress_bar(console) as progress:
-        report = import_fx_rates(engine, file, allow_outliers=allow_outliers, progress=progress)
-    _finish_import(report)
+    _import_file("fx", file, allow_outliers)
 
 
 FeedFile = Annotated[
@@ -246,13 +256,7 @@ def market_fetch(
 @market_app.command("import")
 def market_import(file: ImportFile, allow_outliers: AllowOutliers = False) -> None:
     """Import metal reference prices (date, metal, usd_per_tonne, period, source)."""
-    settings = get_settings()
-    metals = load_estimate_table(settings.content_dir).references
-    with _database(settings) as engine, progress_bar(console) as progress:
-        report = import_market_prices(
-            engine, file, allow_outliers=allow_outliers, progress=progress, metals=metals
-        )
-    _finish_import(report)
+    _import_file("market", file, allow_outliers)
 
 
 def _feed_failed(message: str) -> NoReturn:
@@ -263,9 +267,21 @@ def _feed_failed(message: str) -> NoReturn:
 @yards_app.command("import")
 def yards_import(file: ImportFile) -> None:
     """Import scrap yards from a CSV file or an OpenStreetMap export (Overpass JSON, GeoJSON)."""
-    with _database(get_settings()) as engine, progress_bar(console) as progress:
-        report = import_yards(engine, file, progress=progress)
-    _finish_import(report)
+    _import_file("yards", file)
+
+
+def _import_file(kind: str, file: Path, allow_outliers: bool = False) -> None:
+    """Import a file and record the run (the console lists it; outliers can be overridden)."""
+    settings = get_settings()
+    metals = load_estimate_table(settings.content_dir).references if kind == "market" else None
+    with _database(settings) as engine, progress_bar(console) as progress:
+        options = ImportOptions(allow_outliers=allow_outliers, progress=progress, metals=metals)
+        recorded = recorded_import(
+            engine, kind, file, trigger="cli", kept_dir=kept_files_dir(settings), options=options
+        )
+    kept = run_status(recorded.report) == OUTLIERS
+    note = f"Or override import run {recorded.run_id} in the console (/admin)." if kept else None
+    _finish_import(recorded.report, note)
 
 
 @contextmanager
@@ -277,8 +293,10 @@ def _database(settings: Settings) -> Iterator[Engine]:
         engine.dispose()
 
 
-def _finish_import(report: ImportReport) -> None:
+def _finish_import(report: ImportReport, note: str | None = None) -> None:
     _print_import(report)
+    if note:
+        console.print(note)
     if not report.ok:
         raise typer.Exit(1)
     if report.changed:
@@ -340,6 +358,7 @@ def _daily_update(settings: Settings, demo: bool | None = None) -> DailyUpdateRe
             feeds=configured_feeds(settings),
             stale_days=settings.price_stale_days,
             progress=progress,
+            kept_dir=kept_files_dir(settings),
         )
     _print_daily_update(report, settings.effective_inbox_dir)
     return report
@@ -462,6 +481,84 @@ def _send_mail(settings: Settings) -> SendReport:
             now=dt.datetime.now(dt.UTC),
             sender_id=f"{socket.gethostname()}:{os.getpid()}",
         )
+
+
+EmailOption = Annotated[str, typer.Option(help="The operator's e-mail address")]
+
+
+@users_app.command("create")
+def users_create(
+    email: EmailOption,
+    role: Annotated[str, typer.Option(help="admin (also manages accounts and data) or moderator")],
+    password_stdin: Annotated[
+        bool, typer.Option("--password-stdin", help="Read the password from one line of stdin")
+    ] = False,
+) -> None:
+    """Make an operator account; the password is asked for (twice), or read from stdin."""
+    password = _read_password(password_stdin)
+    settings = get_settings()
+    with _database(settings) as engine, Session(engine) as session:
+        try:
+            user = create_user(session, email, password, role)
+        except AccountError as error:
+            _refuse(error)
+        record_audit(session, None, "user.create", "user", user.id, None, account_state(user))
+        session.commit()
+        console.print(
+            f"{escape(user.email)} ({user.role}) can log in at {settings.site_root}/admin"
+        )
+
+
+@users_app.command("list")
+def users_list() -> None:
+    """List the operator accounts."""
+    with _database(get_settings()) as engine, Session(engine) as session:
+        users = list_users(session)
+    if not users:
+        console.print(
+            "No operator accounts. Make one: scrapindex users create --email E --role admin"
+        )
+        return
+    table = Table("id", "e-mail", "role", "created", "last login", "disabled")
+    for user in users:
+        table.add_row(
+            str(user.id),
+            Text(user.email),
+            user.role,
+            f"{user.created_at:%Y-%m-%d %H:%M}",
+            f"{user.last_login_at:%Y-%m-%d %H:%M}" if user.last_login_at else "never",
+            f"{user.disabled_at:%Y-%m-%d %H:%M}" if user.disabled_at else "",
+        )
+    console.print(table)
+
+
+@users_app.command("disable")
+def users_disable(email: EmailOption) -> None:
+    """Disable an account: it can no longer log in, and its open sessions end now."""
+    with _database(get_settings()) as engine, Session(engine) as session:
+        user = find_user(session, email)
+        if user is None:
+            _refuse(AccountError(f"No account for {email.strip().lower()}."))
+        if user.disabled_at is not None:
+            console.print(f"{escape(user.email)} was already disabled.")
+            return
+        before = account_state(user)
+        disable_user(session, user)
+        record_audit(session, None, "user.disable", "user", user.id, before, account_state(user))
+        session.commit()
+        console.print(f"{escape(user.email)} is disabled; its sessions have ended.")
+
+
+def _read_password(from_stdin: bool) -> str:
+    if from_stdin:
+        return typer.get_text_stream("stdin").readline().rstrip("\r\n")
+    password: str = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    return password
+
+
+def _refuse(error: AccountError) -> NoReturn:
+    console.print(f"[red]{escape(str(error))}[/red]")
+    raise typer.Exit(1)
 
 
 @app.command()

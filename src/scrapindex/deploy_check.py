@@ -176,7 +176,8 @@ def _site_root_findings(settings: Settings) -> list[Finding]:
                 "site-root-https",
                 "error",
                 f"SITE_ROOT {settings.site_root!r} is not https://: serve the site over HTTPS "
-                "and say so in SITE_ROOT.",
+                "and say so in SITE_ROOT. Until then the console's login cookie is not Secure, "
+                "and a password or session could be read on the way.",
             )
         ]
     return []

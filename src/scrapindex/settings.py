@@ -79,6 +79,10 @@ class Settings(BaseSettings):
     mail_from: str = "ScrapIndex <no-reply@scrapindex.invalid>"
     operator_email: str = ""  # where notifications of new contact messages go; empty: none
     mail_max_attempts: int = Field(default=8, ge=1)  # then a message is dead
+    # Operator console logins (auth/): a session ends after this long unused, or this long after
+    # the login whatever happens. The cookie is Secure whenever SITE_ROOT is https.
+    session_idle_minutes: int = Field(default=60, ge=1)
+    session_absolute_hours: int = Field(default=12, ge=1)
 
     @model_validator(mode="after")
     def served_address_as_site_root(self) -> "Settings":
@@ -112,6 +116,10 @@ class Settings(BaseSettings):
         if url:
             return url
         return f"sqlite:///{self.data_dir / 'scrapindex.sqlite3'}"
+
+    @property
+    def secure_cookies(self) -> bool:
+        return self.site_root.startswith("https://")
 
     @property
     def effective_inbox_dir(self) -> Path:

@@ -263,9 +263,15 @@ def test_a_concurrent_reader_sees_the_old_or_the_new_state_never_a_mix(
     ],
 )
 def test_the_import_commands_exit_1_and_list_problems_for_a_bad_file(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch, command: str, good: str, bad: str
+    engine: Engine,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    command: str,
+    good: str,
+    bad: str,
 ) -> None:
     monkeypatch.setenv("DATABASE_URL", engine.url.render_as_string(hide_password=False))
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))  # where a file refused for outliers is kept
     get_settings.cache_clear()
     try:
         rejected = CliRunner().invoke(cli, [command, "import", str(FIXTURES / bad)])

@@ -40,6 +40,8 @@ EXAMPLES = [
     ("/us/california", "city"),
     ("/za/atlantis", "city"),
     ("/us/new-york/scrap-yards?page=2&sort=name", "cityYards"),
+    ("/admin", "admin"),
+    ("/admin/inbox", "admin"),
     ("/no/such/page/at/all", "notFound"),
 ]
 

@@ -203,6 +203,19 @@ def test_city_yards_page_data_follows_the_url(pages: TestClient) -> None:
     assert " - Page 2" in page.title
 
 
+@pytest.mark.parametrize("path", ["/admin", "/admin/", "/admin/queue/reports"])
+def test_the_operator_console_is_served_noindex_and_never_in_the_sitemap(
+    pages: TestClient, path: str
+) -> None:
+    response = pages.get(path)
+    assert response.status_code == 200
+    page = read_page(response.text)
+    assert page.title == "Operator console — ScrapIndex"
+    assert page.meta["robots"] == "noindex,nofollow"
+    assert page.initial_data() == {"data": [], "errors": []}  # its data is behind the login
+    assert "/admin" not in pages.get("/sitemap.xml").text
+
+
 HOSTILE = "</script><script>alert(1)</script><!--"
 
 

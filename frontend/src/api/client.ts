@@ -26,6 +26,12 @@ export type BlogPostSummary = Schemas["BlogPostSummary"];
 export type BlogPost = Schemas["BlogPostPublic"];
 export type SearchResults = Schemas["SearchResults"];
 export type SiteStats = Schemas["SiteStats"];
+export type PriceReportCreate = Schemas["PriceReportCreate"];
+export type PriceReportSummary = Schemas["PriceReportSummary"];
+export type YardSuggestionCreate = Schemas["YardSuggestionCreate"];
+export type YardChanges = Schemas["YardChanges"];
+/** The 202 answer of the public report and correction forms. */
+export type Accepted = Schemas["Accepted"];
 
 /** A failed request. Its message follows the spec: "404: {body}" (status text when empty). */
 export class ApiError extends Error {

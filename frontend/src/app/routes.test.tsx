@@ -8,6 +8,8 @@ import { createQueryClient } from "./query-client";
 import { PAGE_MODULES, routes } from "./routes";
 
 const fetchSpy = spyOnFetch();
+// A page's chunk is transformed on first use: give it longer than the 1 s default on a busy machine.
+const WAIT = { timeout: 4000 };
 
 function start(url: string) {
   fetchSpy.mockImplementation(() => new Promise(() => undefined)); // pages may stay loading
@@ -31,12 +33,19 @@ describe("routes", () => {
     ["/materials", "/scrap-metal-prices"],
   ])("sends %s on to %s", async (from, to) => {
     const router = start(from);
-    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    await waitFor(() => expect(router.state.location.pathname).toBe(to), WAIT);
+  });
+
+  it("serves the operator console at /admin/* without the public header and footer", async () => {
+    start("/admin/inbox");
+    expect(await screen.findByText("Checking your session…", {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByRole("banner")).not.toBeInTheDocument();
+    expect(screen.queryByRole("contentinfo")).not.toBeInTheDocument();
   });
 
   it.each(["/no-such-page", "/a/b/c", "/xx"])("shows the 404 page for %s", async (url) => {
     start(url);
-    expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "404 Page Not Found" }, WAIT)).toBeInTheDocument();
   });
 });
 

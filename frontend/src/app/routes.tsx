@@ -35,6 +35,7 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   "src/pages/city/index.tsx": () => import("@/pages/city"),
   "src/pages/region/index.tsx": () => import("@/pages/region"),
   "src/pages/city-yards/index.tsx": () => import("@/pages/city-yards"),
+  "src/pages/admin/index.tsx": () => import("@/pages/admin"),
   "src/pages/not-found/index.tsx": () => import("@/pages/not-found"),
 };
 

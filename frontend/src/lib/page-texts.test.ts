@@ -103,8 +103,15 @@ describe("content/page-meta.json", () => {
     },
   );
 
-  it("flags exactly the not-found pages noindex", () => {
+  it("flags exactly the not-found pages and the operator console noindex", () => {
     const flagged = ENTRIES.filter(([, entry]) => entry.noindex).map(([key]) => key);
-    expect(flagged.sort()).toEqual(["cityNotFound", "materialNotFound", "notFound", "postNotFound", "yardNotFound"]);
+    expect(flagged.sort()).toEqual([
+      "admin",
+      "cityNotFound",
+      "materialNotFound",
+      "notFound",
+      "postNotFound",
+      "yardNotFound",
+    ]);
   });
 });

@@ -33,6 +33,7 @@ export const PAGE_TEXT_PARAMS = {
   materialNotFound: [],
   yardNotFound: [],
   postNotFound: [],
+  admin: [],
 } as const satisfies Record<keyof typeof texts, readonly string[]>;
 
 type TextKey = keyof typeof PAGE_TEXT_PARAMS;

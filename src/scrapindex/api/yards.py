@@ -12,6 +12,7 @@ from scrapindex.queries.yards import (
     YardStatus,
     by_distance,
     filter_yards,
+    last_correction_at,
     load_yards,
     page_of,
     sort_yards,
@@ -126,4 +127,7 @@ def get_yard(session: SessionDep, yard: YardDep) -> YardDetail:
     return YardDetail(
         **yard_public(view).model_dump(),
         source=SourceRef(name=source.name, kind=source.kind),
+        services=yard.services,
+        permanently_closed=yard.permanently_closed,
+        corrected_at=last_correction_at(session, yard.id),
     )

@@ -33,6 +33,8 @@ DROPPED_HEADERS = (b"content-length", b"etag", b"cache-control", b"vary")
 # each point would be an entry of its own (pushing out the shared answers) and would hold the
 # position in memory, nor in a browser's or proxy's cache.
 PRIVATE_PARAMETERS = frozenset({"near"})
+# The operator console's answers depend on who asks: never kept here or by anyone else.
+PRIVATE_PREFIXES = ("/api/auth/", "/api/admin/")
 NO_STORE = b"private, no-store"
 
 
@@ -61,6 +63,9 @@ class ApiCacheMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path: str = scope["path"] if scope["type"] == "http" else ""
+        if path.startswith(PRIVATE_PREFIXES):
+            await self.app(scope, receive, self.not_stored(send))
+            return
         if not path.startswith("/api/") or scope["method"] != "GET":
             await self.app(scope, receive, send)
             return

@@ -42,11 +42,9 @@ from scrapindex.data.demo import (
 )
 from scrapindex.data.estimates import EstimateReport, estimate_prices
 from scrapindex.data.feeds.configured import FeedFetcher, FeedOutcome
-from scrapindex.data.imports.fx import import_fx_rates
-from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.imports.report import ImportReport, Progress
+from scrapindex.data.imports.runs import KEPT_FILES_DIR, ImportOptions, recorded_import
 from scrapindex.data.imports.values import utc_today
-from scrapindex.data.imports.yards import import_yards
 from scrapindex.data.reference import load_materials
 from scrapindex.models import City, CurrentPrice, FxRate, Material, Price, Source
 from scrapindex.queries.current_prices import refresh_current_prices
@@ -105,12 +103,17 @@ def run_daily_update(
     feeds: FeedFetcher | None = None,
     stale_days: int = DEFAULT_STALE_DAYS,
     progress: Progress | None = None,
+    kept_dir: Path | None = None,
 ) -> DailyUpdateReport:
     """Import the inbox; then, with market feeds, fetch them and estimate today's prices, or
     without, in demo mode (``demo=None``: detect it) extend the demo to today. Last, check the
-    data and log what the check found."""
+    data and log what the check found.
+
+    Each inbox file's import is recorded as an import run; a file refused only for outliers is
+    kept in ``kept_dir`` (default: ``import-runs`` beside the inbox) for an override."""
     report = DailyUpdateReport(today or utc_today())
-    report.inbox = import_inbox(engine, inbox_dir, report.today, progress)
+    kept_dir = kept_dir or inbox_dir.parent / KEPT_FILES_DIR
+    report.inbox = import_inbox(engine, inbox_dir, report.today, kept_dir, progress)
     if feeds is not None:
         report.feeds = feeds(engine, report.today)
         report.estimate = estimate_prices(engine, content_dir, report.today)
@@ -126,7 +129,11 @@ def run_daily_update(
 
 
 def import_inbox(
-    engine: Engine, inbox_dir: Path, today: dt.date, progress: Progress | None = None
+    engine: Engine,
+    inbox_dir: Path,
+    today: dt.date,
+    kept_dir: Path,
+    progress: Progress | None = None,
 ) -> list[InboxOutcome]:
     inbox_dir.mkdir(parents=True, exist_ok=True)
     waiting = sorted(
@@ -134,11 +141,12 @@ def import_inbox(
         for path in inbox_dir.iterdir()
         if path.is_file() and not path.name.startswith(".") and path.suffix != ".part"
     )
-    return [_import_inbox_file(engine, path, today, progress) for path in waiting]
+    options = ImportOptions(today=today, progress=progress)
+    return [_import_inbox_file(engine, path, kept_dir, options) for path in waiting]
 
 
 def _import_inbox_file(
-    engine: Engine, path: Path, today: dt.date, progress: Progress | None
+    engine: Engine, path: Path, kept_dir: Path, options: ImportOptions
 ) -> InboxOutcome:
     match = INBOX_NAME.fullmatch(path.name)
     if match is None:
@@ -146,18 +154,16 @@ def _import_inbox_file(
         return InboxOutcome(path.name, _move(path, FAILED_DIR, [problem]), None, problem)
     kind = match.group(1).lower()
     try:
-        if kind == "prices":
-            report = import_prices(engine, path, today=today, progress=progress)
-        elif kind == "fx":
-            report = import_fx_rates(engine, path, today=today, progress=progress)
-        else:
-            report = import_yards(engine, path, progress=progress)
+        recorded = recorded_import(
+            engine, kind, path, trigger="inbox", kept_dir=kept_dir, options=options
+        )
     except OperationalError:
         raise  # the database is unreachable: leave the file for the next run
     except Exception as error:
         log.exception("importing %s failed", path)
         problem = f"the import failed: {error}"
         return InboxOutcome(path.name, _move(path, FAILED_DIR, [problem]), None, problem)
+    report = recorded.report
     if report.ok:
         return InboxOutcome(path.name, _move(path, PROCESSED_DIR, None), report)
     return InboxOutcome(path.name, _move(path, FAILED_DIR, report.problem_lines()), report)

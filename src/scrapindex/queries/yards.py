@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 from sqlalchemy import ColumnElement, and_, case, func, literal, select
 from sqlalchemy.orm import Session
 
-from scrapindex.hours import is_open_now
-from scrapindex.models import ScrapYard, Source
+from scrapindex.hours import hours_lines, is_open_now
+from scrapindex.models import ScrapYard, Source, YardSuggestion
 
 T = TypeVar("T")
 
@@ -119,7 +119,20 @@ def by_distance(
 
 def with_open_state(yards: Sequence[ScrapYard], now: dt.datetime | None = None) -> list[YardView]:
     moment = now or dt.datetime.now(dt.UTC)
-    return [YardView(y, is_open_now(y.weekly_hours, y.city.time_zone, moment)) for y in yards]
+    return [YardView(y, _is_open(y, moment)) for y in yards]
+
+
+def _is_open(yard: ScrapYard, moment: dt.datetime) -> bool | None:
+    if yard.permanently_closed:
+        return False
+    return is_open_now(yard.weekly_hours, yard.city.time_zone, moment)
+
+
+def yard_hours_text(yard: ScrapYard) -> str | None:
+    """The hours as the pages show them: a line per day, or the text that did not parse."""
+    if yard.weekly_hours:
+        return "\n".join(hours_lines(yard.weekly_hours))
+    return yard.opening_hours_text
 
 
 def filter_yards(views: list[YardView], criteria: YardFilter) -> list[YardView]:
@@ -187,3 +200,12 @@ def yard_stats(views: list[YardView]) -> YardStats:
 
 def yard_source(session: Session, yard: ScrapYard) -> Source:
     return session.get_one(Source, yard.source_id)
+
+
+def last_correction_at(session: Session, yard_id: int) -> dt.datetime | None:
+    """When the newest approved correction of the yard was applied."""
+    return session.execute(
+        select(func.max(YardSuggestion.reviewed_at)).where(
+            YardSuggestion.yard_id == yard_id, YardSuggestion.status == "approved"
+        )
+    ).scalar_one()

@@ -1,10 +1,10 @@
 """Scrap yards: one yard as lists show it, its detail, and the directory's pages."""
 
+import datetime as dt
+
 from pydantic import Field
 
-from scrapindex.hours import hours_lines
-from scrapindex.models import ScrapYard
-from scrapindex.queries.yards import YardView
+from scrapindex.queries.yards import YardView, yard_hours_text
 from scrapindex.schemas.common import CamelModel, Page
 from scrapindex.schemas.places import CityPublic, city_public
 from scrapindex.schemas.prices import SourceRef
@@ -35,6 +35,11 @@ class YardPublic(CamelModel):
 
 class YardDetail(YardPublic):
     source: SourceRef
+    services: list[str] | None = Field(description="What the yard offers; null when not known")
+    permanently_closed: bool
+    corrected_at: dt.datetime | None = Field(
+        description="When the newest approved correction was applied"
+    )
 
 
 class YardStatsPublic(CamelModel):
@@ -61,12 +66,6 @@ class YardPage(Page[DirectoryYard]):
     unfiltered_total: int
 
 
-def opening_hours_text(yard: ScrapYard) -> str | None:
-    if yard.weekly_hours:
-        return "\n".join(hours_lines(yard.weekly_hours))
-    return yard.opening_hours_text
-
-
 def yard_public(view: YardView) -> YardPublic:
     yard = view.yard
     return YardPublic(
@@ -79,7 +78,7 @@ def yard_public(view: YardView) -> YardPublic:
         rating=yard.rating,
         review_count=yard.review_count,
         is_open=view.is_open,
-        opening_hours=opening_hours_text(yard),
+        opening_hours=yard_hours_text(yard),
         weekly_hours=[HoursInterval.model_validate(i) for i in yard.weekly_hours],
         latitude=yard.latitude,
         longitude=yard.longitude,

@@ -430,6 +430,12 @@ async def yard(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRe
     return ctx.render(200, texts, page.module, fallback.yard(found), json_ld)
 
 
+async def admin(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    """The operator console: its data is behind the login, so nothing is fetched or embedded."""
+    main = fallback.message_page("Operator console", "Log in to work the queues.")
+    return ctx.render(200, ctx.texts("admin"), page_of(route).module, main, [])
+
+
 async def old_city_yards(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
     """/scrap-yards/{city} of a known city is redirected before it gets here; this is the rest."""
     return city_not_found(ctx, page_of(route).module)
@@ -462,6 +468,7 @@ HANDLERS: dict[str, Handler] = {
     "insights": insights,
     "city": city_or_region,
     "cityYards": city_yards,
+    "admin": admin,
 }
 
 

@@ -46,6 +46,9 @@ class Route:
         if self.path == "*":
             return {}
         pattern = [segment for segment in self.path.split("/") if segment]
+        if pattern[-1:] == ["*"]:  # "/admin/*": the path and everything below it
+            pattern.pop()
+            parts = parts[: len(pattern)]
         if len(pattern) != len(parts):
             return None
         params: dict[str, str] = {}

@@ -32,9 +32,13 @@ function useHighContrastPreference() {
   }, []);
 }
 
+/** The operator console (/admin) has its own header and navigation: no public chrome. */
+const CONSOLE_PATH = /^\/admin(\/|$)/;
+
 export function AppLayout() {
   useRouteChangeEffects();
   useHighContrastPreference();
+  const inConsole = CONSOLE_PATH.test(useLocation().pathname);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -43,11 +47,11 @@ export function AppLayout() {
       >
         Skip to main content
       </a>
-      <Header />
+      {!inConsole && <Header />}
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8">
         <Outlet />
       </main>
-      <Footer />
+      {!inConsole && <Footer />}
     </div>
   );
 }

@@ -88,6 +88,19 @@ describe("City prices page", () => {
     }
   });
 
+  it("offers the price report form for this city, and no per-row report summaries", async () => {
+    const user = userEvent.setup();
+    await import("@/components/reports/report-price-dialog"); // loaded on the first press
+    renderJohannesburg();
+    expect(screen.queryByTestId("report-summary")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Report a price you were paid" }));
+    const dialog = within(
+      await screen.findByRole("dialog", { name: "Report a price you were paid" }, { timeout: 4000 }),
+    );
+    expect(dialog.getByText("Johannesburg, South Africa")).toBeInTheDocument();
+    expect(dialog.getByRole("combobox", { name: "Currency" })).toHaveValue("ZAR");
+  }, 15_000);
+
   it("shows the real last update time in the city's time zone", () => {
     renderJohannesburg();
     // 04:12 UTC is 6:12 AM in Johannesburg, with South Africa's own abbreviation (Intl says "GMT+2").

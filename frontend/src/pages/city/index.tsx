@@ -4,6 +4,7 @@ import { useParams } from "react-router";
 import { ApiError, type City } from "@/api/client";
 import { cityQueries } from "@/api/queries";
 import { CityNotFound } from "@/components/places/city-not-found";
+import { ReportPriceButton } from "@/components/reports/report-price-button";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { ErrorState } from "@/components/ui/page-states";
@@ -68,6 +69,7 @@ function CityPrices({ city }: { city: City }) {
         <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: city.country.name }, { label: city.name }]} />
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{city.name} Scrap Metal Prices</h1>
         <LastUpdated citySlug={city.slug} timeZone={city.timeZone} />
+        <ReportPriceButton city={city} className="mt-3" />
       </header>
       <OverviewStrip citySlug={city.slug} />
       <AdSlot id="city-ad-1" />

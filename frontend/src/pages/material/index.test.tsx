@@ -223,7 +223,8 @@ describe("Material page", () => {
     await waitFor(() => expect(screen.getByTestId("price-chart")).toHaveTextContent("£7.19"));
     expect(screen.getByRole("img", { name: /Copper price trend in London .* GBP per kg/ })).toBeInTheDocument();
     expect(screen.getByTestId("trend-summary")).toHaveTextContent("to £7.25 on Nov 22, 2026, up 0.8%");
-    const [url] = requested();
+    // The report summary asks for its own data alongside: only the history requests matter here.
+    const [url] = requested().filter((request) => request.pathname === "/api/prices/history");
     expect(url?.pathname).toBe("/api/prices/history");
     expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
       materialSlug: "copper",

@@ -2,6 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useId, useState } from "react";
 import type { MaterialPriceRow } from "@/api/client";
 import { cityQueries, priceQueries } from "@/api/queries";
+import { ReportPriceButton } from "@/components/reports/report-price-button";
+import { ReportSummary } from "@/components/reports/report-summary";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
@@ -189,7 +191,13 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, 
           </div>
         )}
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent>
+        {body}
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          {citySlug && materialLoaded && <ReportSummary citySlug={citySlug} materialSlug={materialSlug} />}
+          <ReportPriceButton materialSlug={materialSlug} citySlug={citySlug ?? undefined} />
+        </div>
+      </CardContent>
     </Card>
   );
 }

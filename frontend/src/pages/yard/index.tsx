@@ -10,11 +10,13 @@ import { type PageMeta, usePageMeta } from "@/lib/page-meta";
 import { pageText } from "@/lib/page-texts";
 import { CityPricesCard } from "./city-prices-card";
 import { ContactCard } from "./contact-card";
+import { ListingHelpCard } from "./listing-help-card";
 import { parseYardId } from "./paths";
 import { ServicesCard } from "./services-card";
 import { HoursCard, QuickActionsCard } from "./side-cards";
 import { YardHeader } from "./yard-header";
 import { YardLocation } from "./yard-location";
+import { YardNotices } from "./yard-notices";
 import { YardSkeleton } from "./yard-skeleton";
 
 const NOT_FOUND = { title: "Scrap Yard Not Found", message: "The requested scrap yard could not be found" };
@@ -71,9 +73,10 @@ function YardPage({ yard }: { yard: YardDetail }) {
   return (
     <div className="space-y-6">
       <YardHeader yard={yard} />
+      <YardNotices yard={yard} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <ServicesCard />
+          <ServicesCard services={yard.services} />
           <CityPricesCard city={yard.city} />
           <YardLocation yard={yard} />
         </div>
@@ -81,6 +84,7 @@ function YardPage({ yard }: { yard: YardDetail }) {
           <ContactCard yard={yard} />
           <HoursCard yard={yard} />
           <QuickActionsCard yard={yard} />
+          <ListingHelpCard yard={yard} />
           <AdSlot id="yard-ad-1" />
         </aside>
       </div>

@@ -20,6 +20,9 @@ export const YARD: YardDetail = {
     longitude: 28.125762,
   }),
   source: DEMO_SOURCE,
+  services: null,
+  permanentlyClosed: false,
+  correctedAt: null,
 };
 
 const price = (id: number, material: ReturnType<typeof makeMaterial>, now: string, before: string) =>

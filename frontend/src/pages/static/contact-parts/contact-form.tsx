@@ -3,11 +3,11 @@ import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ApiError, api, errorMessage, unwrap } from "@/api/client";
 import { useToast } from "@/components/feedback/toaster";
+import { FormField } from "@/components/forms/form-field";
 import { HoneypotField } from "@/components/forms/honeypot-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { trackEvent } from "@/lib/analytics";
-import { FormField } from "./form-field";
 import {
   CATEGORY_OPTIONS,
   type Category,

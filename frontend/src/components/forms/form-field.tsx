@@ -11,21 +11,25 @@ export type ControlProps = {
   className: string;
 };
 
-/** A labelled control with its required marker and an inline error tied to it by aria-describedby. */
+/** A labelled control with an optional hint and an inline error, both tied to it by aria-describedby. */
 export function FormField({
   id,
   label,
   required = false,
+  hint,
   error,
   children,
 }: {
   id: string;
   label: string;
   required?: boolean;
+  hint?: string;
   error?: string;
   children: (props: ControlProps) => ReactNode;
 }) {
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const described = [hint && hintId, error && errorId].filter(Boolean).join(" ");
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-900">
@@ -40,9 +44,14 @@ export function FormField({
         id,
         required: required || undefined,
         "aria-invalid": error ? true : undefined,
-        "aria-describedby": error ? errorId : undefined,
+        "aria-describedby": described || undefined,
         className: `${CONTROL_CLASSES} ${error ? "border-red-600" : "border-slate-300"}`,
       })}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm text-red-700">
           {error}

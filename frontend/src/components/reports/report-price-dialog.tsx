@@ -1,0 +1,26 @@
+// Loaded on the first press of "Report a price you were paid": the form stays out of the pages' bundles.
+import { useState } from "react";
+import { useUnit } from "@/lib/use-unit";
+import { FormDialog } from "./form-dialog";
+import type { DialogState } from "./lazy-dialog-button";
+import { initialReportDraft, ReportPriceForm } from "./report-price-form";
+import type { ReportTarget } from "./types";
+
+export default function ReportPriceDialog({ target, ...dialog }: DialogState & { target: ReportTarget }) {
+  const [unit] = useUnit();
+  const [draft, setDraft] = useState(() => initialReportDraft(target, unit));
+  return (
+    <FormDialog
+      {...dialog}
+      title="Report a price you were paid"
+      description="Moderators check every report. Approved reports of the last 14 days are shown as a summary, without your note."
+    >
+      <ReportPriceForm
+        target={target}
+        draft={draft}
+        onDraftChange={setDraft}
+        onSent={() => setDraft(initialReportDraft(target, unit))}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { cityQueries, materialQueries } from "@/api/queries";
+import { JOHANNESBURG } from "@/test/factories";
+import { answerJson, spyOnFetch } from "@/test/network";
+import { renderRoute } from "@/test/render";
+import { ReportPriceButton } from "./report-price-button";
+import { CITIES, MATERIALS } from "./test-fixtures";
+import type { ReportTarget } from "./types";
+
+const fetchSpy = spyOnFetch();
+// The machine may be busy running other suites: give async UI a little longer than the 1 s default.
+const WAIT = { timeout: 4000 };
+const THANKS = "Thank you. Your report will count once a moderator has checked it.";
+
+// Load the lazily loaded dialog once up front, so a busy machine does not time out the first test.
+beforeAll(() => import("./report-price-dialog"), 30_000);
+beforeEach(() => {
+  // 23:30 on Nov 24 in UTC is already Nov 25 in Johannesburg (UTC+2).
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-24T23:30:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+function renderButton(target: ReportTarget) {
+  return renderRoute(<ReportPriceButton {...target} />, {
+    path: "/",
+    url: "/",
+    seed: [
+      [materialQueries.list().queryKey, MATERIALS],
+      [cityQueries.list().queryKey, CITIES],
+    ],
+  });
+}
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole("button", { name: "Report a price you were paid" }));
+  return within(await screen.findByRole("dialog", { name: "Report a price you were paid" }, WAIT));
+}
+
+async function sentBody(): Promise<Record<string, unknown>> {
+  const request = fetchSpy.mock.calls[0]?.[0] as Request;
+  expect(request.method).toBe("POST");
+  expect(new URL(request.url).pathname).toBe("/api/price-reports");
+  return (await request.clone().json()) as Record<string, unknown>;
+}
+
+describe("Report a price", { timeout: 15_000 }, () => {
+  it("opens with the keyboard, keeps focus inside, closes on Escape and returns focus", async () => {
+    const user = userEvent.setup();
+    renderButton({ city: JOHANNESBURG });
+    const button = screen.getByRole("button", { name: "Report a price you were paid" });
+    expect(button).toHaveAttribute("aria-haspopup", "dialog");
+    await user.tab();
+    expect(button).toHaveFocus();
+    await user.keyboard("{Enter}");
+
+    const dialog = await screen.findByRole("dialog", { name: "Report a price you were paid" }, WAIT);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    for (let step = 0; step < 15; step += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+  });
+
+  it("posts the city's report in the chosen unit and currency, and shows the API's thanks", async () => {
+    fetchSpy.mockImplementation(answerJson({ status: "pending", message: THANKS }, 202));
+    window.localStorage.setItem("scrapindex.unit", "lb");
+    const user = userEvent.setup();
+    renderButton({ city: JOHANNESBURG, yard: { id: 7, name: "Pioneer Metal Traders" } });
+    const dialog = await openDialog(user);
+
+    expect(dialog.getByText("Johannesburg, South Africa")).toBeInTheDocument();
+    expect(dialog.getByText("Pioneer Metal Traders")).toBeInTheDocument();
+    expect(dialog.getByRole("combobox", { name: "Unit" })).toHaveValue("lb");
+    expect(dialog.getByRole("combobox", { name: "Currency" })).toHaveValue("ZAR");
+    expect(dialog.getByRole("option", { name: "USD" })).toBeInTheDocument();
+    const date = dialog.getByLabelText(/Date you were paid/);
+    expect(date).toHaveValue("2026-11-25"); // today in Johannesburg
+    expect(date).toHaveAttribute("min", "2026-11-11");
+    expect(date).toHaveAttribute("max", "2026-11-25");
+
+    await user.selectOptions(dialog.getByRole("combobox", { name: /Material/ }), "copper");
+    await user.type(dialog.getByRole("spinbutton", { name: /Price paid/ }), "82.5");
+    await user.selectOptions(dialog.getByRole("combobox", { name: "Currency" }), "USD");
+    await user.clear(date);
+    await user.type(date, "2026-11-20");
+    await user.type(dialog.getByRole("textbox", { name: "Note (optional)" }), "  Clean pipe  ");
+    await user.click(dialog.getByRole("button", { name: "Send report" }));
+
+    expect(await dialog.findByText(THANKS, {}, WAIT)).toBeInTheDocument();
+    expect(dialog.getByRole("status")).toHaveTextContent("Report sent");
+    expect(await sentBody()).toEqual({
+      materialSlug: "copper",
+      citySlug: "johannesburg",
+      yardId: 7,
+      price: 82.5,
+      unit: "lb",
+      currency: "USD",
+      date: "2026-11-20",
+      note: "Clean pipe",
+      website: "",
+    });
+  });
+
+  it("offers a list of cities on the material page, the currency following the city", async () => {
+    fetchSpy.mockImplementation(answerJson({ status: "pending", message: THANKS }, 202));
+    const user = userEvent.setup();
+    renderButton({ materialSlug: "copper", citySlug: "johannesburg" });
+    const dialog = await openDialog(user);
+
+    expect(dialog.getByRole("combobox", { name: /Material/ })).toHaveValue("copper");
+    const city = dialog.getByRole("combobox", { name: /City/ });
+    expect(city).toHaveValue("johannesburg");
+    await user.selectOptions(city, "london");
+    expect(dialog.getByRole("combobox", { name: "Currency" })).toHaveValue("GBP");
+    expect(dialog.getByLabelText(/Date you were paid/)).toHaveValue("2026-11-24"); // still Nov 24 in London
+    await user.type(dialog.getByRole("spinbutton", { name: /Price paid/ }), "7");
+    await user.click(dialog.getByRole("button", { name: "Send report" }));
+
+    await dialog.findByText(THANKS, {}, WAIT);
+    expect(await sentBody()).toMatchObject({
+      materialSlug: "copper",
+      citySlug: "london",
+      price: 7,
+      unit: "kg",
+      currency: "GBP",
+      date: "2026-11-24",
+    });
+  });
+
+  it("checks the price and material before sending", async () => {
+    const user = userEvent.setup();
+    renderButton({ city: JOHANNESBURG });
+    const dialog = await openDialog(user);
+    await user.type(dialog.getByRole("spinbutton", { name: /Price paid/ }), "0");
+    await user.click(dialog.getByRole("button", { name: "Send report" }));
+
+    const material = dialog.getByRole("combobox", { name: /Material/ });
+    expect(material).toHaveFocus();
+    expect(material).toHaveAccessibleDescription("Please choose a material.");
+    expect(dialog.getByRole("spinbutton", { name: /Price paid/ })).toHaveAccessibleDescription(
+      "Please enter a price above 0.",
+    );
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's 422 message in an alert, keeps the input and lets the user send again", async () => {
+    const refusal = "The date can be at most 14 days back.";
+    let answer: (response: Response) => void = () => undefined;
+    fetchSpy.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderButton({ city: JOHANNESBURG, materialSlug: "copper" });
+    const dialog = await openDialog(user);
+    await user.type(dialog.getByRole("spinbutton", { name: /Price paid/ }), "182");
+    await user.click(dialog.getByRole("button", { name: "Send report" }));
+
+    expect(await dialog.findByRole("button", { name: "Sending..." }, WAIT)).toBeDisabled();
+    answer(Response.json({ message: refusal }, { status: 422 }));
+    await waitFor(() => expect(dialog.getByRole("alert")).toHaveTextContent(refusal), WAIT);
+    expect(dialog.getByRole("spinbutton", { name: /Price paid/ })).toHaveValue(182);
+    expect(dialog.getByRole("combobox", { name: /Material/ })).toHaveValue("copper");
+    expect(dialog.getByRole("button", { name: "Send report" })).toBeEnabled();
+  });
+
+  it("shows the rate limit's message", async () => {
+    const limited = "Too many submissions from your connection. Please wait a minute and try again.";
+    fetchSpy.mockImplementation(answerJson({ message: limited }, 429));
+    const user = userEvent.setup();
+    renderButton({ city: JOHANNESBURG, materialSlug: "copper" });
+    const dialog = await openDialog(user);
+    await user.type(dialog.getByRole("spinbutton", { name: /Price paid/ }), "182");
+    await user.click(dialog.getByRole("button", { name: "Send report" }));
+    expect(await dialog.findByText(limited, {}, WAIT)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { spyOnFetch } from "@/test/network";
+import type { AdminYardSuggestion } from "../api/types";
+import { ADMIN, json, MODERATOR, page, REPORT, renderConsole, sent, serve, WAIT } from "../test-fixtures";
+import { fieldText } from "./suggestion-queue";
+
+const fetchSpy = spyOnFetch();
+
+const SUGGESTION: AdminYardSuggestion = {
+  id: 11,
+  yard: { id: 3, name: "Jozi Metals", citySlug: "johannesburg", cityName: "Johannesburg" },
+  changes: { phone: "+27 11 555 0100", permanentlyClosed: true },
+  current: { phone: "+27 11 555 0000", permanentlyClosed: false },
+  email: "seller@example.com",
+  note: "New number since October",
+  status: "pending",
+  reviewReason: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  createdAt: "2026-11-25T09:00:00Z",
+};
+
+function serveReports(decision: (request: Request) => Response = () => json({ ...REPORT, status: "approved" })) {
+  return serve(fetchSpy, {
+    "GET /api/auth/me": MODERATOR,
+    "GET /api/admin/price-reports": page([REPORT]),
+    "POST /api/admin/price-reports/7/approve": decision,
+    "POST /api/admin/price-reports/7/reject": decision,
+  });
+}
+
+describe("the price report queue", () => {
+  it("shows the flag, its reason and the report beside the current price", async () => {
+    serveReports();
+    renderConsole("/admin/queue/reports");
+    const card = (await screen.findByRole("heading", { name: "Copper in Cape Town" }, WAIT)).closest("article");
+    expect(card).not.toBeNull();
+    const report = within(card as HTMLElement);
+    expect(report.getByText(/Flagged: 3.4x the current price R154.90\/kg/)).toBeInTheDocument();
+    expect(report.getByText("R520.00 per kg (R520.00/kg)")).toBeInTheDocument();
+    expect(report.getByText("R154.90/kg")).toBeInTheDocument();
+  });
+
+  it("approves with the CSRF header and the reason given", async () => {
+    const requests = serveReports();
+    renderConsole("/admin/queue/reports");
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole("textbox", { name: /Reason/ }, WAIT), "Matches the yard's board");
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(sent(requests, "POST /api/admin/price-reports/7/approve")).toHaveLength(1), WAIT);
+    const [approve] = sent(requests, "POST /api/admin/price-reports/7/approve");
+    expect(approve?.headers.get("X-CSRF-Token")).toBe("csrf-456");
+    expect(await approve?.json()).toEqual({ reason: "Matches the yard's board" });
+  });
+
+  it("will not reject without a reason, then rejects with it", async () => {
+    const requests = serveReports();
+    renderConsole("/admin/queue/reports");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Reject" }, WAIT));
+    expect(screen.getByRole("alert")).toHaveTextContent("Give a reason to reject.");
+    expect(screen.getByRole("textbox", { name: /Reason/ })).toHaveFocus();
+    expect(sent(requests, "POST /api/admin/price-reports/7/reject")).toHaveLength(0);
+    await user.type(screen.getByRole("textbox", { name: /Reason/ }), "Typo: 52.00 meant");
+    await user.click(screen.getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(sent(requests, "POST /api/admin/price-reports/7/reject")).toHaveLength(1), WAIT);
+    const [reject] = sent(requests, "POST /api/admin/price-reports/7/reject");
+    expect(reject?.headers.get("X-CSRF-Token")).toBe("csrf-456");
+    expect(await reject?.json()).toEqual({ reason: "Typo: 52.00 meant" });
+  });
+
+  it("shows the server's message when a decision is refused", async () => {
+    serveReports(() => json({ message: "This report was already approved." }, 409));
+    renderConsole("/admin/queue/reports");
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Approve" }, WAIT));
+    expect(await screen.findByRole("alert", {}, WAIT)).toHaveTextContent("This report was already approved.");
+  });
+
+  it("says so when nothing is waiting", async () => {
+    serve(fetchSpy, { "GET /api/auth/me": ADMIN, "GET /api/admin/price-reports": page([]) });
+    renderConsole("/admin/queue/reports");
+    expect(await screen.findByText("Nothing waiting. Well done.", {}, WAIT)).toBeInTheDocument();
+  });
+});
+
+describe("the yard correction queue", () => {
+  it("shows each changed field as current and proposed, and approves it", async () => {
+    const requests = serve(fetchSpy, {
+      "GET /api/auth/me": ADMIN,
+      "GET /api/admin/yard-suggestions": page([SUGGESTION]),
+      "POST /api/admin/yard-suggestions/11/approve": { ...SUGGESTION, status: "approved" },
+    });
+    renderConsole("/admin/queue/suggestions");
+    const phone = await screen.findByRole("row", { name: /Phone/ }, WAIT);
+    expect(phone).toHaveTextContent("+27 11 555 0000");
+    expect(phone).toHaveTextContent("+27 11 555 0100");
+    expect(screen.getByRole("row", { name: /Permanently closed/ })).toHaveTextContent("NoYes");
+    expect(screen.queryByRole("row", { name: /Website/ })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(sent(requests, "POST /api/admin/yard-suggestions/11/approve")).toHaveLength(1), WAIT);
+    const [approve] = sent(requests, "POST /api/admin/yard-suggestions/11/approve");
+    expect(approve?.headers.get("X-CSRF-Token")).toBe("csrf-123");
+    expect(await approve?.json()).toEqual({});
+  });
+
+  it("writes unknown, lists and yes/no for the fields", () => {
+    expect(fieldText(null)).toBe("unknown");
+    expect(fieldText(["copper", "brass"])).toBe("copper, brass");
+    expect(fieldText(false)).toBe("No");
+  });
+});

@@ -1,0 +1,70 @@
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle } from "lucide-react";
+import { formatDate, formatMoney } from "@/lib/format";
+import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
+import type { ConsoleApi } from "../api/session";
+import type { AdminPriceReport } from "../api/types";
+import { Fact } from "../ui/fact";
+import { formatMoment } from "../ui/when";
+import { type Decision, DecisionForm } from "./decision-form";
+import { QueueList, useQueueParams } from "./queue-list";
+import { ReviewNote } from "./review-status";
+
+/** Price reports, flagged first (the server's order), each with the current price beside it. */
+export function ReportQueue() {
+  const { status, page, setPage } = useQueueParams();
+  const reports = useQuery(useConsoleQueries().priceReports({ status, page, limit: PAGE_SIZE }));
+  return (
+    <QueueList label="Price reports by status" status={status} query={reports} onPageChange={setPage}>
+      {(report) => <ReportCard report={report} />}
+    </QueueList>
+  );
+}
+
+function decideReport(api: ConsoleApi, args: { id: number } & Decision) {
+  const body = args.reason ? { reason: args.reason } : {};
+  return api.post<AdminPriceReport>(`/api/admin/price-reports/${args.id}/${args.verdict}`, body);
+}
+
+function ReportCard({ report }: { report: AdminPriceReport }) {
+  const decide = useConsoleAction(decideReport);
+  const title = `${report.material.name} in ${report.city.name}`;
+  const perKg = (amount: string) => `${formatMoney(amount, report.currency)}/kg`;
+  return (
+    <article className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">
+          {title}
+          {report.yard ? ` · ${report.yard.name}` : ""}
+        </h2>
+        <span className="text-sm text-slate-600">Received {formatMoment(report.createdAt)}</span>
+      </header>
+      {report.flagged && (
+        <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900">
+          <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+          Flagged: {report.flagReason ?? "far from the current price"}
+        </p>
+      )}
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <Fact term="Reported">
+          {formatMoney(report.price, report.currency)} per {report.unit} ({perKg(report.pricePerKg)})
+        </Fact>
+        <Fact term="Current price">
+          {report.currentPricePerKg ? perKg(report.currentPricePerKg) : "No current price"}
+        </Fact>
+        <Fact term="Paid on">{formatDate(report.reportDate)}</Fact>
+        <Fact term="Note">{report.note ?? "—"}</Fact>
+      </dl>
+      {report.status === "pending" ? (
+        <DecisionForm
+          subject={title}
+          pending={decide.isPending}
+          error={decide.error}
+          onDecide={(decision) => decide.mutate({ id: report.id, ...decision })}
+        />
+      ) : (
+        <ReviewNote review={report} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import type { ReviewStatus } from "../api/types";
+import { formatMoment } from "../ui/when";
+
+export const STATUSES: ReviewStatus[] = ["pending", "approved", "rejected"];
+const STATUS_LABELS: Record<ReviewStatus, string> = { pending: "Waiting", approved: "Approved", rejected: "Rejected" };
+
+/** Waiting / Approved / Rejected: links that keep the choice in the URL (?status=). */
+export function StatusFilter({ status, label }: { status: ReviewStatus; label: string }) {
+  return (
+    <nav aria-label={label} className="mb-4 flex gap-2">
+      {STATUSES.map((option) => (
+        <Link
+          key={option}
+          to={{ search: option === "pending" ? "" : `?status=${option}` }}
+          aria-current={option === status ? "page" : undefined}
+          className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+        >
+          {STATUS_LABELS[option]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export function readStatus(value: string | null): ReviewStatus {
+  return STATUSES.find((status) => status === value) ?? "pending";
+}
+
+/** Who decided an item, when and why. */
+export function ReviewNote({
+  review,
+}: {
+  review: { status: ReviewStatus; reviewedBy: string | null; reviewedAt: string | null; reviewReason: string | null };
+}) {
+  return (
+    <p className="text-sm text-slate-700">
+      {STATUS_LABELS[review.status]}
+      {review.reviewedBy ? ` by ${review.reviewedBy}` : ""}
+      {review.reviewedAt ? ` on ${formatMoment(review.reviewedAt)}` : ""}
+      {review.reviewReason ? `: ${review.reviewReason}` : ""}
+    </p>
+  );
+}

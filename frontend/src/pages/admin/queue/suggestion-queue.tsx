@@ -1,0 +1,103 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { yardPath } from "@/lib/paths";
+import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
+import type { ConsoleApi } from "../api/session";
+import type { AdminYardSuggestion, YardFields } from "../api/types";
+import { Fact } from "../ui/fact";
+import { formatMoment } from "../ui/when";
+import { type Decision, DecisionForm } from "./decision-form";
+import { QueueList, useQueueParams } from "./queue-list";
+import { ReviewNote } from "./review-status";
+
+const FIELD_LABELS: Record<keyof YardFields, string> = {
+  hours: "Opening hours",
+  phone: "Phone",
+  website: "Website",
+  address: "Address",
+  services: "Services",
+  permanentlyClosed: "Permanently closed",
+};
+
+/** A yard field as an operator reads it; null is "unknown". */
+export function fieldText(value: YardFields[keyof YardFields]): string {
+  if (value === null || value === undefined || value === "") return "unknown";
+  if (Array.isArray(value)) return value.length ? value.join(", ") : "none";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return value;
+}
+
+export function SuggestionQueue() {
+  const { status, page, setPage } = useQueueParams();
+  const suggestions = useQuery(useConsoleQueries().yardSuggestions({ status, page, limit: PAGE_SIZE }));
+  return (
+    <QueueList label="Yard corrections by status" status={status} query={suggestions} onPageChange={setPage}>
+      {(suggestion) => <SuggestionCard suggestion={suggestion} />}
+    </QueueList>
+  );
+}
+
+function decideSuggestion(api: ConsoleApi, args: { id: number } & Decision) {
+  const body = args.reason ? { reason: args.reason } : {};
+  return api.post<AdminYardSuggestion>(`/api/admin/yard-suggestions/${args.id}/${args.verdict}`, body);
+}
+
+function SuggestionCard({ suggestion }: { suggestion: AdminYardSuggestion }) {
+  const decide = useConsoleAction(decideSuggestion);
+  const { yard } = suggestion;
+  const fields = (Object.keys(FIELD_LABELS) as (keyof YardFields)[]).filter((field) => field in suggestion.changes);
+  return (
+    <article className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">
+          <Link to={yardPath(yard)} className="underline hover:text-brand-700 focus-visible:outline-2">
+            {yard.name}
+          </Link>{" "}
+          <span className="text-base font-normal text-slate-600">in {yard.cityName}</span>
+        </h2>
+        <span className="text-sm text-slate-600">Received {formatMoment(suggestion.createdAt)}</span>
+      </header>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Changes proposed for {yard.name}</caption>
+        <thead>
+          <tr className="border-b border-slate-200">
+            <th scope="col" className="py-1 pr-3">
+              Field
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Current
+            </th>
+            <th scope="col" className="py-1">
+              Proposed
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field) => (
+            <tr key={field} className="border-b border-slate-100 align-top">
+              <th scope="row" className="py-1 pr-3 font-medium">
+                {FIELD_LABELS[field]}
+              </th>
+              <td className="py-1 pr-3 text-slate-700">{fieldText(suggestion.current[field])}</td>
+              <td className="py-1 font-medium text-slate-900">{fieldText(suggestion.changes[field])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="grid gap-1 text-sm">
+        <Fact term="From">{suggestion.email}</Fact>
+        <Fact term="Note">{suggestion.note ?? "—"}</Fact>
+      </dl>
+      {suggestion.status === "pending" ? (
+        <DecisionForm
+          subject={`the correction to ${yard.name}`}
+          pending={decide.isPending}
+          error={decide.error}
+          onDecide={(decision) => decide.mutate({ id: suggestion.id, ...decision })}
+        />
+      ) : (
+        <ReviewNote review={suggestion} />
+      )}
+    </article>
+  );
+}

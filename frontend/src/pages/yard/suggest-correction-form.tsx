@@ -1,0 +1,191 @@
+import { useMutation } from "@tanstack/react-query";
+import { Send } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import type { YardDetail, YardSuggestionCreate } from "@/api/client";
+import { ApiError, errorMessage } from "@/api/client";
+import { FormField } from "@/components/forms/form-field";
+import { HoneypotField } from "@/components/forms/honeypot-field";
+import { postYardSuggestion } from "@/components/reports/api";
+import { FormAlert, SentMessage } from "@/components/reports/form-messages";
+import { Button } from "@/components/ui/button";
+import { trackEvent } from "@/lib/analytics";
+import {
+  type CorrectionDraft,
+  type CorrectionErrors,
+  changesOf,
+  currentValues,
+  NO_CHANGE,
+  NOTE_LIMIT,
+  serviceOptions,
+  TEXT_LIMITS,
+  type TextField,
+  toSuggestionBody,
+  validateCorrection,
+} from "./correction-draft";
+
+const fieldId = (name: string) => `correction-${name}`;
+const FIELD_ORDER = ["hours", "phone", "website", "address", "email"] as const;
+const REFUSED = new Set([400, 422, 429]);
+const TEXT_LABELS: Record<TextField, string> = {
+  hours: "Opening hours",
+  phone: "Phone",
+  website: "Website",
+  address: "Address",
+};
+const HOURS_EXAMPLE = "For example: Mo-Fr 08:00-17:00; Sa 08:00-12:00";
+
+function useSendCorrection(yardId: number, onSent: (message: string) => void) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: YardSuggestionCreate) => postYardSuggestion(yardId, body),
+    onMutate: () => setRefusal(null),
+    onSuccess: (answer) => {
+      trackEvent({ action: "yard_correction_submit", category: "scrap_yards" });
+      onSent(answer.message);
+    },
+    onError: (error) => {
+      const refused = error instanceof ApiError && REFUSED.has(error.status);
+      setRefusal(refused ? errorMessage(error) : "Your correction could not be sent. Please try again.");
+    },
+  });
+  return { mutation, refusal, setRefusal };
+}
+
+type Props = {
+  yard: YardDetail;
+  draft: CorrectionDraft;
+  onDraftChange: (draft: CorrectionDraft) => void;
+  onSent: () => void;
+};
+
+/** Issue 17: a visitor's fix to a yard's details, applied once a moderator approves it. */
+export function SuggestCorrectionForm({ yard, draft, onDraftChange, onSent }: Props) {
+  const [errors, setErrors] = useState<CorrectionErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const { mutation, refusal, setRefusal } = useSendCorrection(yard.id, (message) => {
+    setSentMessage(message);
+    onSent();
+  });
+  const now = currentValues(yard);
+
+  const update = (changes: Partial<CorrectionDraft>) => {
+    const next = { ...draft, ...changes };
+    onDraftChange(next);
+    if (attempted) setErrors(validateCorrection(next));
+  };
+
+  const toggleService = (service: string, checked: boolean) =>
+    update({ services: checked ? [...draft.services, service] : draft.services.filter((item) => item !== service) });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const found = validateCorrection(draft);
+    const changes = changesOf(draft, yard);
+    setAttempted(true);
+    setErrors(found);
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) {
+      document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    if (Object.keys(changes).length === 0) {
+      setRefusal(NO_CHANGE);
+      return;
+    }
+    mutation.mutate(toSuggestionBody(draft, changes));
+  };
+
+  if (sentMessage) return <SentMessage title="Correction sent" message={sentMessage} />;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Suggest a correction" className="relative space-y-4">
+      <p className="text-sm text-slate-600">Fill in only what is wrong; empty fields stay as they are.</p>
+      {(["hours", "phone", "website", "address"] as const).map((field) => (
+        <FormField
+          key={field}
+          id={fieldId(field)}
+          label={TEXT_LABELS[field]}
+          hint={[field === "hours" ? HOURS_EXAMPLE : "", now[field] ? `Now: ${now[field].replaceAll("\n", "; ")}` : ""]
+            .filter(Boolean)
+            .join(". ")}
+          error={errors[field]}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type={field === "website" ? "url" : field === "phone" ? "tel" : "text"}
+              name={field === "website" ? "yardWebsite" : field}
+              maxLength={TEXT_LIMITS[field]}
+              value={draft[field]}
+              onChange={(event) => update({ [field]: event.target.value })}
+            />
+          )}
+        </FormField>
+      ))}
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">Services</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {serviceOptions(yard).map((service) => (
+            <label key={service} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                checked={draft.services.includes(service)}
+                onChange={(event) => toggleService(service, event.target.checked)}
+                className="h-4 w-4 accent-brand-700"
+              />
+              {service}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
+        <input
+          type="checkbox"
+          checked={draft.permanentlyClosed}
+          onChange={(event) => update({ permanentlyClosed: event.target.checked })}
+          className="h-4 w-4 accent-brand-700"
+        />
+        Permanently closed
+      </label>
+      <FormField
+        id={fieldId("email")}
+        label="Your email address"
+        required
+        hint="Only for questions about this correction; never shown."
+        error={errors.email}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="email"
+            name="email"
+            autoComplete="email"
+            maxLength={254}
+            value={draft.email}
+            onChange={(event) => update({ email: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField id={fieldId("note")} label="Note (optional)" hint="How you know, for the moderator.">
+        {(props) => (
+          <textarea
+            {...props}
+            name="note"
+            rows={3}
+            maxLength={NOTE_LIMIT}
+            value={draft.note}
+            onChange={(event) => update({ note: event.target.value })}
+          />
+        )}
+      </FormField>
+      <HoneypotField id={fieldId("website")} value={draft.honeypot} onChange={(honeypot) => update({ honeypot })} />
+      <FormAlert message={refusal} />
+      <Button type="submit" disabled={mutation.isPending} className="w-full sm:w-auto">
+        <Send aria-hidden="true" className="h-4 w-4" />
+        {mutation.isPending ? "Sending..." : "Send correction"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+"""The price-report queue: flagged first, then oldest; approve or reject with a reason."""
+
+import datetime as dt
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, HTTPException, Path, Query
+
+from scrapindex.api.deps import SessionDep
+from scrapindex.auth.deps import OperatorDep, csrf_protected
+from scrapindex.models import PriceReport
+from scrapindex.moderation.price_reports import approve_report, reject_report
+from scrapindex.queries.price_reports import queued_reports, report_queue
+from scrapindex.schemas.common import NOT_FOUND, Message, Pagination
+from scrapindex.schemas.reports import (
+    AdminPriceReport,
+    AdminPriceReportPage,
+    ApproveBody,
+    RejectBody,
+    ReportStatus,
+    admin_price_report,
+)
+
+router = APIRouter(
+    prefix="/api/admin/price-reports", tags=["admin"], dependencies=[Depends(csrf_protected)]
+)
+
+DECISION_ERRORS = {
+    **NOT_FOUND,
+    409: {"model": Message, "description": "The report was already approved or rejected"},
+}
+
+
+def get_report(
+    session: SessionDep, report_id: Annotated[int, Path(ge=1, le=2**31 - 1)]
+) -> PriceReport:
+    report = session.get(PriceReport, report_id, with_for_update=True)
+    if report is None:
+        raise HTTPException(404, f"Price report {report_id} not found")
+    return report
+
+
+ReportDep = Annotated[PriceReport, Depends(get_report)]
+
+
+def shown(session: SessionDep, report: PriceReport) -> AdminPriceReport:
+    (queued,) = queued_reports(session, [report.id])
+    return admin_price_report(queued)
+
+
+@router.get(
+    "", response_model=AdminPriceReportPage, summary="Price reports: flagged first, then oldest"
+)
+def list_price_reports(
+    session: SessionDep,
+    operator: OperatorDep,
+    status: ReportStatus = "pending",
+    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+    limit: Annotated[int, Query(ge=1, le=100)] = 25,
+) -> AdminPriceReportPage:
+    reports, total = report_queue(session, status, page, limit)
+    return AdminPriceReportPage(
+        data=[admin_price_report(queued) for queued in reports],
+        pagination=Pagination.of(page, limit, total),
+    )
+
+
+@router.post(
+    "/{report_id}/approve",
+    response_model=AdminPriceReport,
+    responses=DECISION_ERRORS,
+    summary="Approve a report: it counts in its series' aggregate and price",
+)
+def approve_price_report(
+    session: SessionDep, operator: OperatorDep, report: ReportDep, body: ApproveBody | None = None
+) -> AdminPriceReport:
+    approve_report(
+        session, report, operator, body.reason if body else None, dt.datetime.now(dt.UTC)
+    )
+    session.commit()
+    return shown(session, report)
+
+
+@router.post(
+    "/{report_id}/reject",
+    response_model=AdminPriceReport,
+    responses=DECISION_ERRORS,
+    summary="Reject a report with a reason: it never counts",
+)
+def reject_price_report(
+    session: SessionDep, operator: OperatorDep, report: ReportDep, body: RejectBody
+) -> AdminPriceReport:
+    reject_report(session, report, operator, body.reason, dt.datetime.now(dt.UTC))
+    session.commit()
+    return shown(session, report)

@@ -1,0 +1,124 @@
+"""Yard corrections: the queue, approve (apply to the yard) or reject, and a yard's history."""
+
+import datetime as dt
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, HTTPException, Path, Query
+
+from scrapindex.api.deps import SessionDep, YardDep
+from scrapindex.auth.deps import OperatorDep, csrf_protected
+from scrapindex.models import YardSuggestion
+from scrapindex.moderation.yard_suggestions import approve_suggestion, reject_suggestion
+from scrapindex.queries.yard_suggestions import (
+    applied_corrections,
+    queued_suggestion,
+    suggestion_queue,
+)
+from scrapindex.schemas.common import NOT_FOUND, Message, Pagination
+from scrapindex.schemas.reports import (
+    AdminYardSuggestion,
+    AdminYardSuggestionPage,
+    ApproveBody,
+    RejectBody,
+    ReportStatus,
+    YardHistoryEntry,
+    admin_yard_suggestion,
+)
+
+router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[Depends(csrf_protected)])
+
+DECISION_ERRORS = {
+    **NOT_FOUND,
+    409: {"model": Message, "description": "The suggestion was already approved or rejected"},
+}
+
+
+def get_suggestion(
+    session: SessionDep, suggestion_id: Annotated[int, Path(ge=1, le=2**31 - 1)]
+) -> YardSuggestion:
+    suggestion = session.get(YardSuggestion, suggestion_id, with_for_update=True)
+    if suggestion is None:
+        raise HTTPException(404, f"Yard suggestion {suggestion_id} not found")
+    return suggestion
+
+
+SuggestionDep = Annotated[YardSuggestion, Depends(get_suggestion)]
+
+
+def shown(session: SessionDep, suggestion: YardSuggestion) -> AdminYardSuggestion:
+    queued = queued_suggestion(session, suggestion.id)
+    assert queued is not None  # it was just loaded
+    return admin_yard_suggestion(queued)
+
+
+@router.get(
+    "/yard-suggestions",
+    response_model=AdminYardSuggestionPage,
+    summary="Yard corrections, oldest first",
+)
+def list_yard_suggestions(
+    session: SessionDep,
+    operator: OperatorDep,
+    status: ReportStatus = "pending",
+    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+    limit: Annotated[int, Query(ge=1, le=100)] = 25,
+) -> AdminYardSuggestionPage:
+    suggestions, total = suggestion_queue(session, status, page, limit)
+    return AdminYardSuggestionPage(
+        data=[admin_yard_suggestion(queued) for queued in suggestions],
+        pagination=Pagination.of(page, limit, total),
+    )
+
+
+@router.post(
+    "/yard-suggestions/{suggestion_id}/approve",
+    response_model=AdminYardSuggestion,
+    responses=DECISION_ERRORS,
+    summary="Approve a correction: it is applied to the yard and kept in its history",
+)
+def approve_yard_suggestion(
+    session: SessionDep,
+    operator: OperatorDep,
+    suggestion: SuggestionDep,
+    body: ApproveBody | None = None,
+) -> AdminYardSuggestion:
+    approve_suggestion(
+        session, suggestion, operator, body.reason if body else None, dt.datetime.now(dt.UTC)
+    )
+    session.commit()
+    return shown(session, suggestion)
+
+
+@router.post(
+    "/yard-suggestions/{suggestion_id}/reject",
+    response_model=AdminYardSuggestion,
+    responses=DECISION_ERRORS,
+    summary="Reject a correction with a reason: the yard stays as it is",
+)
+def reject_yard_suggestion(
+    session: SessionDep, operator: OperatorDep, suggestion: SuggestionDep, body: RejectBody
+) -> AdminYardSuggestion:
+    reject_suggestion(session, suggestion, operator, body.reason, dt.datetime.now(dt.UTC))
+    session.commit()
+    return shown(session, suggestion)
+
+
+@router.get(
+    "/scrap-yards/{yard_id}/history",
+    response_model=list[YardHistoryEntry],
+    responses=NOT_FOUND,
+    summary="A yard's applied corrections, newest first, with the values they replaced",
+)
+def yard_history(
+    session: SessionDep, operator: OperatorDep, yard: YardDep
+) -> list[YardHistoryEntry]:
+    return [
+        YardHistoryEntry(
+            suggestion_id=suggestion.id,
+            applied_at=suggestion.reviewed_at or suggestion.created_at,
+            applied_by=email,
+            before=suggestion.before or {},
+            after=suggestion.changes,
+        )
+        for suggestion, email in applied_corrections(session, yard.id)
+    ]

@@ -1,0 +1,249 @@
+"""Price reports: taking one in, a moderator's decision, and the price a series' reports publish.
+
+With at least three approved reports dated within the last 14 days, their median (per kg, in
+the city's currency) is the series' stored price of kind ``report`` for the day of approval. A
+report price never replaces a feed's or a manual price of that day, and replaces an estimate or a
+demo price (see ``scrapindex.price_kinds``), as the estimates do. Only pending reports can be
+decided, so a rejection never takes a report out of a published median: with fewer than three
+reports left in the window the stored history simply stays as it is.
+"""
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy.orm import Session
+
+from scrapindex import revision
+from scrapindex.audit import record_audit
+from scrapindex.formatting import format_money
+from scrapindex.models import (
+    City,
+    Country,
+    Material,
+    Price,
+    PriceEstimate,
+    PriceReport,
+    ScrapYard,
+    Source,
+    User,
+)
+from scrapindex.moderation import AlreadyDecided
+from scrapindex.price_kinds import outranks
+from scrapindex.queries.current_prices import refresh_current_prices
+from scrapindex.queries.places import find_city
+from scrapindex.queries.price_reports import (
+    WINDOW_DAYS,
+    aggregate_reports,
+    current_price_per_kg,
+    in_currency,
+    per_kg,
+    usd_per_unit,
+)
+from scrapindex.queries.site import find_material
+from scrapindex.schemas.reports import PriceReportCreate
+
+REPORT_SOURCE_NAME = "User reports"
+REPORT_KIND = "report"
+OUTLIER_RATIO = Decimal(3)
+
+
+class ReportRefused(ValueError):
+    """A report that cannot be taken: ``field`` names what is wrong."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+
+
+def submit_report(
+    session: Session, body: PriceReportCreate, client: str, now: dt.datetime
+) -> PriceReport:
+    """A pending report, flagged when far from the series' current price; or ReportRefused."""
+    material = find_material(session, body.material_slug)
+    if material is None:
+        raise ReportRefused("materialSlug", f"no material '{body.material_slug}'")
+    city = find_city(session, body.city_slug)
+    if city is None:
+        raise ReportRefused("citySlug", f"no city '{body.city_slug}'")
+    if body.yard_id is not None:
+        _check_yard(session, body.yard_id, city)
+    currency = body.currency or city.country.currency
+    price_per_kg = per_kg(body.price, body.unit)
+    local = _in_city_currency(session, price_per_kg, currency, city.country.currency)
+    report = PriceReport(
+        material_id=material.id,
+        city_id=city.id,
+        yard_id=body.yard_id,
+        price=body.price,
+        unit=body.unit,
+        currency=currency,
+        price_per_kg=price_per_kg,
+        report_date=_report_date(body.date, city, now),
+        note=body.note,
+        client_hash=client,
+        status="pending",
+        created_at=now,
+    )
+    report.flag_reason = _flag_reason(session, material, city, local)
+    report.flagged = report.flag_reason is not None
+    session.add(report)
+    return report
+
+
+def _check_yard(session: Session, yard_id: int, city: City) -> None:
+    yard = session.get(ScrapYard, yard_id)
+    if yard is None or yard.city_id != city.id:
+        raise ReportRefused("yardId", f"no yard {yard_id} in {city.name}")
+
+
+def _in_city_currency(
+    session: Session, price_per_kg: Decimal, currency: str, city_currency: str
+) -> Decimal:
+    if currency not in (city_currency, "USD"):
+        raise ReportRefused("currency", f"give the price in {city_currency} or USD")
+    rate = None if currency == city_currency else usd_per_unit(session, city_currency)
+    local = in_currency(price_per_kg, currency, city_currency, rate)
+    if local is None:
+        raise ReportRefused("currency", f"give the price in {city_currency}")
+    return local
+
+
+def _report_date(day: dt.date | None, city: City, now: dt.datetime) -> dt.date:
+    """The day given, or today in the city; not in the future, not more than 14 days back."""
+    today = now.astimezone(ZoneInfo(city.time_zone)).date()
+    if day is None:
+        return today
+    if day > today:
+        raise ReportRefused("date", "must not be in the future")
+    if day < today - dt.timedelta(days=WINDOW_DAYS):
+        raise ReportRefused("date", f"must be within the last {WINDOW_DAYS} days")
+    return day
+
+
+def _flag_reason(session: Session, material: Material, city: City, local: Decimal) -> str | None:
+    """Why a moderator should look twice: more than 3x, or under a third of, the current price."""
+    current = current_price_per_kg(session, material.id, city.id)
+    if not current:
+        return None
+    ratio = local / current
+    if 1 / OUTLIER_RATIO <= ratio <= OUTLIER_RATIO:
+        return None
+    shown = f"{ratio:.1f}" if ratio > 1 else f"{ratio:.2f}"
+    return f"{shown}x the current price {format_money(current, city.country.currency)}/kg"
+
+
+def approve_report(
+    session: Session, report: PriceReport, actor: User, reason: str | None, now: dt.datetime
+) -> None:
+    """Approve, audit and publish the series' price in the session's transaction (uncommitted)."""
+    before = _decide(report, "approved", actor, reason, now)
+    session.flush()
+    record_audit(
+        session, actor, "price-report.approve", "price-report", report.id, before, _state(report)
+    )
+    connection = session.connection()
+    publish_report_price(connection, report.material_id, report.city_id, now.date(), now)
+    revision.bump(connection)
+
+
+def reject_report(
+    session: Session, report: PriceReport, actor: User, reason: str, now: dt.datetime
+) -> None:
+    """Reject and audit. A pending report was in no aggregate, so nothing public changes."""
+    before = _decide(report, "rejected", actor, reason, now)
+    session.flush()
+    record_audit(
+        session, actor, "price-report.reject", "price-report", report.id, before, _state(report)
+    )
+
+
+def _decide(
+    report: PriceReport, status: str, actor: User, reason: str | None, now: dt.datetime
+) -> dict[str, Any]:
+    if report.status != "pending":
+        raise AlreadyDecided("report", report.status)
+    before = _state(report)
+    report.status = status
+    report.review_reason = reason
+    report.reviewed_by = actor.id
+    report.reviewed_at = now
+    return before
+
+
+def _state(report: PriceReport) -> dict[str, Any]:
+    return {
+        "status": report.status,
+        "reviewReason": report.review_reason,
+        "pricePerKg": f"{report.price_per_kg:.4f}",
+        "currency": report.currency,
+        "reportDate": report.report_date.isoformat(),
+        "flagged": report.flagged,
+    }
+
+
+def publish_report_price(
+    connection: Connection,
+    material_id: int,
+    city_id: int,
+    today: dt.date,
+    now: dt.datetime | None = None,
+) -> bool:
+    """Store the median of the window's approved reports as ``today``'s price when it may.
+
+    True when a price was written (current prices are then refreshed in the same transaction).
+    """
+    currency = connection.execute(
+        select(Country.currency).join(City).where(City.id == city_id)
+    ).scalar_one()
+    aggregate = aggregate_reports(connection, material_id, city_id, currency, today)
+    if not aggregate.publishes_price or aggregate.median_per_kg is None:
+        return False
+    stored = connection.execute(
+        select(Price.id, Price.price_per_kg, Source.kind)
+        .join(Source, Source.id == Price.source_id)
+        .where(
+            Price.material_id == material_id, Price.city_id == city_id, Price.price_date == today
+        )
+    ).first()
+    median, written_at = aggregate.median_per_kg, now or dt.datetime.now(dt.UTC)
+    if stored is not None and (
+        outranks(stored.kind, REPORT_KIND)
+        or (stored.kind == REPORT_KIND and stored.price_per_kg == median)
+    ):
+        return False
+    values = {"price_per_kg": median, "source_id": _report_source_id(connection)}
+    if stored is None:
+        connection.execute(
+            insert(Price).values(
+                material_id=material_id,
+                city_id=city_id,
+                price_date=today,
+                currency=currency,
+                updated_at=written_at,
+                **values,
+            )
+        )
+    else:
+        connection.execute(
+            update(Price).where(Price.id == stored.id).values(updated_at=written_at, **values)
+        )
+        connection.execute(delete(PriceEstimate).where(PriceEstimate.price_id == stored.id))
+    refresh_current_prices(connection)
+    return True
+
+
+def _report_source_id(connection: Connection) -> int:
+    found = connection.execute(
+        select(Source.id).where(Source.name == REPORT_SOURCE_NAME)
+    ).scalar_one_or_none()
+    if found is not None:
+        return found
+    created = connection.execute(
+        insert(Source)
+        .values(name=REPORT_SOURCE_NAME, kind=REPORT_KIND, url=None)
+        .returning(Source.id)
+    )
+    return created.scalar_one()

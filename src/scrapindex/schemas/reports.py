@@ -1,0 +1,256 @@
+"""What visitors send about prices and yards, what the public sees of it, and the console's view."""
+
+import datetime as dt
+from decimal import Decimal
+from typing import Annotated, Any, Literal, Self, cast
+
+from pydantic import AfterValidator, ConfigDict, Field, WithJsonSchema, model_validator
+from pydantic.json_schema import SkipJsonSchema
+
+from scrapindex.formatting import Unit
+from scrapindex.queries.price_reports import QueuedReport
+from scrapindex.queries.yard_suggestions import QueuedSuggestion, yard_values
+from scrapindex.schemas.common import CamelModel, MoneyText, Page
+from scrapindex.schemas.forms import FormEmail, Honeypot, StoredText
+
+ReportStatus = Literal["pending", "approved", "rejected"]
+
+
+def whole_characters(value: str) -> str:
+    """No lone surrogates (JSON escapes like \\ud800 that are no character): the database
+    cannot store them. Pydantic refuses them in a plain string field but not inside an optional
+    one or a list, so the optional text here says it itself."""
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        raise ValueError("must be text, without lone surrogate escapes") from None
+    return value
+
+
+Text = Annotated[StoredText, AfterValidator(whole_characters)]
+SlugText = Annotated[str, Field(min_length=1, max_length=120)]
+CurrencyCode = Annotated[
+    str,
+    Field(pattern=r"^[A-Za-z]{3}$", description="The city's currency (the default) or USD"),
+    AfterValidator(str.upper),
+]
+
+
+class PriceReportCreate(CamelModel):
+    material_slug: SlugText
+    city_slug: SlugText
+    yard_id: int | None = Field(default=None, ge=1, le=2**31 - 1)
+    # A JSON number (the schema does not offer the string form Decimal would also take).
+    price: Annotated[
+        Decimal,
+        WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": 1_000_000}),
+    ] = Field(gt=0, le=1_000_000, decimal_places=4, description="In `unit`")
+    unit: Unit
+    currency: CurrencyCode | None = None
+    date: dt.date | None = Field(
+        default=None, description="Default: today in the city; at most 14 days back"
+    )
+    note: Text | None = Field(default=None, max_length=500)
+    website: Honeypot = None
+
+
+class Accepted(CamelModel):
+    status: Literal["pending"] = "pending"
+    message: str
+
+
+class PriceReportSummary(CamelModel):
+    """Approved reports of a series in the window; never who sent them or their notes."""
+
+    city_slug: str
+    material_slug: str
+    window_days: int
+    count: int
+    median_per_kg: MoneyText | None
+    min_per_kg: MoneyText | None
+    max_per_kg: MoneyText | None
+    latest_date: dt.date | None
+    currency: str
+    publishes_price: bool = Field(description="The median is the series' price (3 or more)")
+
+
+PhoneText = Annotated[
+    str, Field(min_length=3, max_length=40, pattern=r"^\+?[0-9 ()./-]*[0-9][0-9 ()./-]*$")
+]
+UrlText = Annotated[
+    str,
+    Field(max_length=300, pattern=r"^https?://[^\s/?#]+\.[^\s]*$"),
+    AfterValidator(whole_characters),
+]
+ServiceText = Annotated[Text, Field(max_length=60)]
+
+
+class YardChanges(CamelModel):
+    """Only the fields that change; the schema says at least one, and none of them null."""
+
+    model_config = ConfigDict(json_schema_extra={"minProperties": 1})
+
+    hours: Text | SkipJsonSchema[None] = Field(
+        default=None, max_length=300, description="e.g. Mo-Fr 08:00-17:00; Sa 08:00-12:00"
+    )
+    phone: PhoneText | SkipJsonSchema[None] = None
+    website: UrlText | SkipJsonSchema[None] = None
+    address: Text | SkipJsonSchema[None] = Field(default=None, max_length=300)
+    services: list[ServiceText] | SkipJsonSchema[None] = Field(
+        default=None, min_length=1, max_length=12
+    )
+    permanently_closed: bool | SkipJsonSchema[None] = None
+
+    @model_validator(mode="after")
+    def some_change(self) -> Self:
+        if all(value is None for value in self.model_dump().values()):
+            raise ValueError("give at least one change")
+        return self
+
+    def as_sent(self) -> dict[str, Any]:
+        """The changes as stored and shown: camelCase keys, only those given."""
+        return self.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+class YardSuggestionCreate(CamelModel):
+    changes: YardChanges
+    email: FormEmail
+    note: Text | None = Field(default=None, max_length=1000)
+    website: Honeypot = None
+
+
+# The console's side.
+
+
+class ApproveBody(CamelModel):
+    reason: Text | None = Field(default=None, max_length=500)
+
+
+class RejectBody(CamelModel):
+    reason: StoredText = Field(min_length=1, max_length=500)
+
+
+class MaterialName(CamelModel):
+    slug: str
+    name: str
+
+
+class CityName(CamelModel):
+    slug: str
+    name: str
+    country_code: str
+
+
+class YardName(CamelModel):
+    id: int
+    name: str
+
+
+class AdminPriceReport(CamelModel):
+    id: int
+    material: MaterialName
+    city: CityName
+    yard: YardName | None
+    price: MoneyText
+    unit: Unit
+    currency: str
+    price_per_kg: MoneyText
+    current_price_per_kg: MoneyText | None = Field(
+        description="The series' current price per kg, in this report's currency"
+    )
+    report_date: dt.date
+    note: str | None
+    status: ReportStatus
+    flagged: bool
+    flag_reason: str | None
+    review_reason: str | None
+    reviewed_by: str | None = Field(description="The moderator's e-mail")
+    reviewed_at: dt.datetime | None
+    created_at: dt.datetime
+
+
+class AdminPriceReportPage(Page[AdminPriceReport]):
+    pass
+
+
+class SuggestionYard(CamelModel):
+    id: int
+    name: str
+    city_slug: str
+    city_name: str
+
+
+class AdminYardSuggestion(CamelModel):
+    id: int
+    yard: SuggestionYard
+    changes: dict[str, Any] = Field(description="The changes as sent (camelCase keys)")
+    current: dict[str, Any] = Field(description="The yard's present values of the same keys")
+    email: str
+    note: str | None
+    status: ReportStatus
+    review_reason: str | None
+    reviewed_by: str | None
+    reviewed_at: dt.datetime | None
+    created_at: dt.datetime
+
+
+class AdminYardSuggestionPage(Page[AdminYardSuggestion]):
+    pass
+
+
+class YardHistoryEntry(CamelModel):
+    suggestion_id: int
+    applied_at: dt.datetime
+    applied_by: str | None
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+
+def admin_price_report(queued: QueuedReport) -> AdminPriceReport:
+    report = queued.report
+    yard = (
+        None
+        if queued.yard_name is None or report.yard_id is None
+        else YardName(id=report.yard_id, name=queued.yard_name)
+    )
+    return AdminPriceReport(
+        id=report.id,
+        material=MaterialName(slug=queued.material_slug, name=queued.material_name),
+        city=CityName(
+            slug=queued.city_slug, name=queued.city_name, country_code=queued.country_code
+        ),
+        yard=yard,
+        price=report.price,
+        unit=cast(Unit, report.unit),
+        currency=report.currency,
+        price_per_kg=report.price_per_kg,
+        current_price_per_kg=queued.current_per_kg,
+        report_date=report.report_date,
+        note=report.note,
+        status=cast(ReportStatus, report.status),
+        flagged=report.flagged,
+        flag_reason=report.flag_reason,
+        review_reason=report.review_reason,
+        reviewed_by=queued.reviewer_email,
+        reviewed_at=report.reviewed_at,
+        created_at=report.created_at,
+    )
+
+
+def admin_yard_suggestion(queued: QueuedSuggestion) -> AdminYardSuggestion:
+    suggestion, yard = queued.suggestion, queued.yard
+    return AdminYardSuggestion(
+        id=suggestion.id,
+        yard=SuggestionYard(
+            id=yard.id, name=yard.name, city_slug=yard.city.slug, city_name=yard.city.name
+        ),
+        changes=suggestion.changes,
+        current=yard_values(yard, list(suggestion.changes)),
+        email=suggestion.email,
+        note=suggestion.note,
+        status=cast(ReportStatus, suggestion.status),
+        review_reason=suggestion.review_reason,
+        reviewed_by=queued.reviewer_email,
+        reviewed_at=suggestion.reviewed_at,
+        created_at=suggestion.created_at,
+    )
