@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scrapindex import revision
 from scrapindex.api import (
+    alerts,
     auth,
     blog,
     cities,
@@ -60,8 +61,12 @@ from scrapindex.middleware.security import add_security_headers
 from scrapindex.moderation import AlreadyDecided
 from scrapindex.schemas.common import EVERY_OPERATION
 from scrapindex.settings import Settings, get_settings
+from scrapindex.web.alert_pages import router as alert_pages_router
+from scrapindex.web.alert_pages import with_alert_pages
 from scrapindex.web.api_docs import add_api_docs
 from scrapindex.web.health import router as health_router
+from scrapindex.web.newsletter_pages import router as newsletter_pages_router
+from scrapindex.web.newsletter_pages import with_newsletter_pages
 from scrapindex.web.redirects import RedirectMiddleware
 from scrapindex.web.sitemap import sitemap_router
 from scrapindex.web.spa import page_methods, spa_router
@@ -82,6 +87,7 @@ ROUTERS = (
     stats.router,
     contact.router,
     newsletter.router,
+    alerts.router,
     auth.router,
 )
 # The operator console's API: every operation needs a login (auth/deps.py), so each may say 401
@@ -149,7 +155,7 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
         revisions=revisions,
     )
     # HEAD, OPTIONS, 405 and 404 by method, for every path: outside the caches and redirects.
-    allowed = app_methods(app, page_methods(settings))
+    allowed = app_methods(app, with_alert_pages(with_newsletter_pages(page_methods(settings))))
     app.add_middleware(MethodsMiddleware, allowed=lru_cache(maxsize=4096)(allowed))
     app.add_middleware(RejectControlCharactersMiddleware)
     document_nul_rule(app)
@@ -176,6 +182,8 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
     add_security_headers(app, settings)  # outermost, around Starlette's own layers too
     add_error_handlers(app)
     app.include_router(health_router)
+    app.include_router(newsletter_pages_router)
+    app.include_router(alert_pages_router)
     app.include_router(sitemap_router(settings, app.state.session_factory, revisions))
     app.include_router(spa_router(settings, revisions))
     return app

@@ -21,6 +21,8 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from scrapindex import migrate
+from scrapindex.alerts.digests import send_due_digests
+from scrapindex.alerts.evaluate import evaluate_alerts
 from scrapindex.audit import record_audit
 from scrapindex.auth.users import (
     AccountError,
@@ -54,6 +56,7 @@ from scrapindex.data.seed import DatabaseNotEmptyError, database_is_empty, seed_
 from scrapindex.db import create_db_engine
 from scrapindex.deploy_check import Finding, deploy_findings, readiness_findings
 from scrapindex.logs import log_config
+from scrapindex.mail.newsletter import UNCONFIRMED_LIFETIME, purge_unconfirmed
 from scrapindex.mail.sender import SendReport, send_due
 from scrapindex.models import OutboxMessage
 from scrapindex.server import BoundedHttpProtocol, server_options
@@ -68,6 +71,7 @@ market_app = typer.Typer(help="Market reference prices of metals.", no_args_is_h
 yards_app = typer.Typer(help="The scrap yard directory.", no_args_is_help=True)
 data_app = typer.Typer(help="Checks of the stored data.", no_args_is_help=True)
 mail_app = typer.Typer(help="Outgoing mail: the outbox and its sender.", no_args_is_help=True)
+newsletter_app = typer.Typer(help="Newsletter sign-ups (double opt-in).", no_args_is_help=True)
 users_app = typer.Typer(help="Operator accounts of the console (/admin).", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 app.add_typer(demo_app, name="demo")
@@ -77,8 +81,10 @@ app.add_typer(market_app, name="market")
 app.add_typer(yards_app, name="yards")
 app.add_typer(data_app, name="data")
 app.add_typer(mail_app, name="mail")
+app.add_typer(newsletter_app, name="newsletter")
 app.add_typer(users_app, name="users")
 console = Console()
+ALERTS_EVERY_MINUTES = 5  # alert catch-up evaluation and due digests, in `schedule`
 
 Workers = Annotated[
     int, typer.Option(min=1, envvar="WEB_CONCURRENCY", help="Server worker processes")
@@ -156,6 +162,8 @@ def prices_estimate(
     day = dt.date.fromisoformat(date) if date else dt.datetime.now(dt.UTC).date()
     with _database(settings) as engine:
         report = estimate_prices(engine, settings.content_dir, day)
+        if report.written:
+            _evaluate_alerts(engine, settings)
     _print_estimate(report)
     if not report.written and not report.unchanged and not report.kept:
         raise typer.Exit(1)
@@ -279,6 +287,8 @@ def _import_file(kind: str, file: Path, allow_outliers: bool = False) -> None:
         recorded = recorded_import(
             engine, kind, file, trigger="cli", kept_dir=kept_files_dir(settings), options=options
         )
+        if kind == "prices" and recorded.report.ok:
+            _evaluate_alerts(engine, settings)
     kept = run_status(recorded.report) == OUTLIERS
     note = f"Or override import run {recorded.run_id} in the console (/admin)." if kept else None
     _finish_import(recorded.report, note)
@@ -360,6 +370,7 @@ def _daily_update(settings: Settings, demo: bool | None = None) -> DailyUpdateRe
             progress=progress,
             kept_dir=kept_files_dir(settings),
         )
+        _evaluate_alerts(engine, settings)
     _print_daily_update(report, settings.effective_inbox_dir)
     return report
 
@@ -411,8 +422,28 @@ def schedule() -> None:
         max_instances=1,
         coalesce=True,
     )
+    scheduler.add_job(
+        lambda: _alerts_pass(settings),
+        "interval",
+        minutes=ALERTS_EVERY_MINUTES,
+        id="alerts",
+        name="price alerts (catch-up evaluation) and digests",
+        max_instances=1,
+        coalesce=True,
+    )
+    scheduler.add_job(
+        lambda: _purge_newsletter(settings),
+        "interval",
+        days=1,
+        next_run_time=dt.datetime.now(dt.UTC),  # once at start, then daily
+        id="newsletter-purge",
+        name="purge of unconfirmed newsletter sign-ups",
+        max_instances=1,
+        coalesce=True,
+    )
     console.print(
-        f"Daily update scheduled at {at:%H:%M} UTC, mail sent every minute. Ctrl+C stops."
+        f"Daily update scheduled at {at:%H:%M} UTC, mail sent every minute, unconfirmed "
+        "newsletter sign-ups purged daily. Ctrl+C stops."
     )
     try:
         scheduler.start()
@@ -473,6 +504,21 @@ def mail_send() -> None:
     console.print(f"{report.sent} sent, {report.retried} to retry later, {report.dead} dead.")
 
 
+def _evaluate_alerts(engine: Engine, settings: Settings) -> None:
+    report = evaluate_alerts(engine, settings, dt.datetime.now(dt.UTC))
+    if report.fired:
+        console.print(f"{report.fired} price alert{'' if report.fired == 1 else 's'} fired.")
+
+
+def _alerts_pass(settings: Settings) -> None:
+    """Evaluate the alerts (catching up with any price change made elsewhere) and queue the
+    digests that are due."""
+    with _database(settings) as engine:
+        now = dt.datetime.now(dt.UTC)
+        evaluate_alerts(engine, settings, now)
+        send_due_digests(engine, settings, now)
+
+
 def _send_mail(settings: Settings) -> SendReport:
     with _database(settings) as engine:
         return send_due(
@@ -481,6 +527,24 @@ def _send_mail(settings: Settings) -> SendReport:
             now=dt.datetime.now(dt.UTC),
             sender_id=f"{socket.gethostname()}:{os.getpid()}",
         )
+
+
+@newsletter_app.command("purge")
+def newsletter_purge() -> None:
+    """Delete the sign-ups nobody confirmed within 30 days (`scrapindex schedule` does this
+    daily)."""
+    deleted = _purge_newsletter(get_settings())
+    console.print(
+        f"{deleted} unconfirmed sign-up{'' if deleted == 1 else 's'} older than "
+        f"{UNCONFIRMED_LIFETIME.days} days deleted."
+    )
+
+
+def _purge_newsletter(settings: Settings) -> int:
+    with _database(settings) as engine, Session(engine) as session:
+        deleted = purge_unconfirmed(session, dt.datetime.now(dt.UTC))
+        session.commit()
+        return deleted
 
 
 EmailOption = Annotated[str, typer.Option(help="The operator's e-mail address")]

@@ -21,6 +21,7 @@ from scrapindex.settings import Settings
 Level = Literal["error", "warning"]
 
 DEFAULT_SALT = Settings.model_fields["client_hash_salt"].default
+DEFAULT_TOKEN_SECRET = Settings.model_fields["token_secret"].default.get_secret_value()
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
 CONNECT_TIMEOUT_SECONDS = 5
 
@@ -79,6 +80,16 @@ def settings_findings(settings: Settings, workers: int = 1) -> list[Finding]:
                 "error",
                 "CLIENT_HASH_SALT is not set: with the public default, the stored hashes of "
                 "visitors' addresses can be reversed. Set a long random secret.",
+            )
+        )
+    if settings.token_secret.get_secret_value() in ("", DEFAULT_TOKEN_SECRET):
+        findings.append(
+            Finding(
+                "token-secret",
+                "error",
+                "TOKEN_SECRET is not set: with the public default, anyone can forge the signed "
+                "links in mail (confirm or cancel a subscription or an alert for any address). "
+                "Set a long random secret.",
             )
         )
     if urlsplit(settings.site_root).scheme == "https" and settings.hsts_seconds == 0:

@@ -264,6 +264,10 @@ class NewsletterSubscription(Base):
     email: Mapped[str] = mapped_column(String(254), unique=True)
     client_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    # Double opt-in: a subscriber only once the link in the confirmation mail was opened.
+    # Unconfirmed rows older than 30 days are purged; unsubscribing deletes the row.
+    confirmed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    confirmation_sent_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
 
 
 class OutboxMessage(Base):
@@ -277,7 +281,7 @@ class OutboxMessage(Base):
     __table_args__ = (Index("ix_outbox_messages_status_next_attempt", "status", "next_attempt_at"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    kind: Mapped[str] = mapped_column(String(40))  # operator-contact, ...
+    kind: Mapped[str] = mapped_column(String(40))  # operator-notice, alert-fired, ...
     to_address: Mapped[str] = mapped_column(String(254))
     subject: Mapped[str] = mapped_column(String(200))
     text_body: Mapped[str] = mapped_column(Text)
@@ -291,6 +295,7 @@ class OutboxMessage(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
     sent_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    dead_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())  # gave up: operator told
 
 
 class User(Base):
@@ -438,3 +443,34 @@ class ImportRun(Base):
     started_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
     finished_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
     overridden_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+
+
+class PriceAlert(Base):
+    """An address's alert on a city's prices: a material going above or below a threshold, or a
+    daily or weekly digest of the city's board. Counts once confirmed; unsubscribing deletes it.
+
+    Crossing detection (``scrapindex.alerts.evaluate``): ``is_beyond`` is where the price stood
+    at the last evaluation (None: not evaluated yet), so an alert fires once per crossing.
+    """
+
+    __tablename__ = "price_alerts"
+    __table_args__ = (
+        Index("ix_price_alerts_series", "kind", "material_id", "city_id"),
+        Index("ix_price_alerts_client_created", "client_hash", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), index=True)
+    kind: Mapped[str] = mapped_column(String(16))  # above, below, digest-daily, digest-weekly
+    city_id: Mapped[int] = mapped_column(ForeignKey("cities.id"))
+    material_id: Mapped[int | None] = mapped_column(ForeignKey("materials.id"))  # above/below
+    threshold: Mapped[Decimal | None] = mapped_column(ExactDecimal(14, 4))  # as entered, in unit
+    unit: Mapped[str | None] = mapped_column(String(3))  # kg, lb or t
+    threshold_per_kg: Mapped[Decimal | None] = mapped_column(money())
+    currency: Mapped[str] = mapped_column(String(3))  # the city's, when the alert was made
+    client_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    confirmed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    is_beyond: Mapped[bool | None] = mapped_column(Boolean)
+    last_price_id: Mapped[int | None] = mapped_column(Integer)  # evaluated last (no key: history)
+    last_sent_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())  # fired or digest

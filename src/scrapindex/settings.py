@@ -79,6 +79,9 @@ class Settings(BaseSettings):
     mail_from: str = "ScrapIndex <no-reply@scrapindex.invalid>"
     operator_email: str = ""  # where notifications of new contact messages go; empty: none
     mail_max_attempts: int = Field(default=8, ge=1)  # then a message is dead
+    # Signs the links in mail (newsletter confirm/unsubscribe, alerts: mail/tokens.py). The
+    # default is public, so anyone could forge them: `check --deploy` reports it as an error.
+    token_secret: SecretStr = SecretStr("scrapindex-insecure-token-secret")
     # Operator console logins (auth/): a session ends after this long unused, or this long after
     # the login whatever happens. The cookie is Secure whenever SITE_ROOT is https.
     session_idle_minutes: int = Field(default=60, ge=1)

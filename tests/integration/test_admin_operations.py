@@ -88,9 +88,14 @@ def contact_message(subject: str, minutes_ago: int) -> ContactMessage:
     )
 
 
-def subscriber(email: str, minutes_ago: int) -> NewsletterSubscription:
+def subscriber(email: str, minutes_ago: int, *, confirmed: bool = True) -> NewsletterSubscription:
+    """A sign-up; only a confirmed one is a subscriber (double opt-in)."""
+    created_at = NOW - dt.timedelta(minutes=minutes_ago)
     return NewsletterSubscription(
-        email=email, client_hash="s" * 64, created_at=NOW - dt.timedelta(minutes=minutes_ago)
+        email=email,
+        client_hash="s" * 64,
+        created_at=created_at,
+        confirmed_at=created_at + dt.timedelta(minutes=1) if confirmed else None,
     )
 
 
@@ -201,6 +206,7 @@ def test_subscribers_are_listed_searched_exported_and_removed(
         subscriber("ana@example.com", 30),
         subscriber("ben@scrap.example", 20),
         subscriber("=cmd@example.com", 10),
+        subscriber("unconfirmed@scrap.example", 5, confirmed=False),  # never listed
     )
     page = console.get("/api/admin/newsletter-subscribers?limit=2", headers=moderator).json()
     assert [s["email"] for s in page["data"]] == ["=cmd@example.com", "ben@scrap.example"]
@@ -337,6 +343,7 @@ def test_the_summary_counts_what_waits(
         contact_message("Open", 3),
         contact_message("Done", 4),
         subscriber("one@example.com", 1),
+        subscriber("unconfirmed@example.com", 1, confirmed=False),
     )
     with Session(engine) as session:
         done = session.scalars(select(ContactMessage).where(ContactMessage.subject == "Done")).one()

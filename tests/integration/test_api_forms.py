@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, func, insert, select
+from sqlalchemy import Engine, func, insert, select, update
 
+from scrapindex.api.newsletter import CHECK_INBOX
 from scrapindex.models import ContactMessage, NewsletterSubscription
 
 VALID = {
@@ -151,17 +152,25 @@ def test_contact_rate_limit(visitor: TestClient, engine: Engine) -> None:
 
 
 def test_newsletter_sign_up_and_duplicates(client: TestClient, engine: Engine) -> None:
+    """A sign-up waits for its confirmation (tests/integration/test_newsletter.py): asking
+    again says the same; once confirmed, the same client is told it is subscribed."""
     email = f"reader-{dt.datetime.now(dt.UTC).timestamp()}@example.org"
     first = client.post("/api/newsletter", json={"email": email})
     again = client.post("/api/newsletter", json={"email": email.upper()})
     assert first.status_code == again.status_code == 200
-    assert first.json() == {"message": "You're subscribed. Look out for our weekly price roundup."}
-    assert again.json() == {"message": "You're already subscribed."}  # the same client
-    with engine.connect() as conn:
+    assert first.json() == again.json() == {"message": CHECK_INBOX}
+    with engine.begin() as conn:
         stored = conn.execute(
             select(func.count()).where(NewsletterSubscription.email == email)
         ).scalar_one()
+        conn.execute(
+            update(NewsletterSubscription)
+            .where(NewsletterSubscription.email == email)
+            .values(confirmed_at=dt.datetime.now(dt.UTC))
+        )
     assert stored == 1
+    confirmed = client.post("/api/newsletter", json={"email": email})
+    assert confirmed.json() == {"message": "You're already subscribed."}  # the same client
 
 
 def test_newsletter_validation_and_honeypot(client: TestClient) -> None:
@@ -176,9 +185,12 @@ def test_a_sign_up_by_someone_else_is_not_revealed(client: TestClient, engine: E
     with engine.begin() as conn:
         conn.execute(
             insert(NewsletterSubscription).values(
-                email=email, client_hash="another client", created_at=dt.datetime.now(dt.UTC)
+                email=email,
+                client_hash="another client",
+                created_at=dt.datetime.now(dt.UTC),
+                confirmed_at=dt.datetime.now(dt.UTC),
             )
         )
     answer = client.post("/api/newsletter", json={"email": email})
     assert answer.status_code == 200
-    assert answer.json() == {"message": "You're subscribed. Look out for our weekly price roundup."}
+    assert answer.json() == {"message": CHECK_INBOX}

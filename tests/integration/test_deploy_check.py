@@ -21,6 +21,7 @@ from tests.conftest import CONTENT_DIR
 SAFE = {
     "site_root": "https://scrapindex.example",
     "client_hash_salt": "3c1f0a9e-a-long-random-secret",
+    "token_secret": "9d2b7c41-another-long-random-secret",
     "hsts_seconds": 31536000,
     "api_cache_seconds": 60,
     "debug": False,
@@ -65,6 +66,7 @@ def test_unsafe_settings_are_all_reported(tmp_path: Path) -> None:
         "site-root": "error",
         "sqlite-workers": "warning",
         "client-hash-salt": "error",
+        "token-secret": "error",
         "api-cache": "warning",
         "smtp-host": "warning",
         "operator-email": "warning",
@@ -129,6 +131,8 @@ def test_sqlite_with_several_workers(
         ({"debug": True}, {"debug": "error"}),
         ({"client_hash_salt": "scrapindex"}, {"client-hash-salt": "error"}),
         ({"client_hash_salt": ""}, {"client-hash-salt": "error"}),
+        ({"token_secret": "scrapindex-insecure-token-secret"}, {"token-secret": "error"}),
+        ({"token_secret": ""}, {"token-secret": "error"}),
         ({"api_cache_seconds": 0}, {"api-cache": "warning"}),
         ({"host": "0.0.0.0"}, {"no-proxy": "warning"}),
         (
@@ -197,6 +201,7 @@ def test_the_command_exits_1_on_errors(
         "FRONTEND_DIST": str(built(tmp_path)),
         "SITE_ROOT": "http://127.0.0.1:8000",
         "CLIENT_HASH_SALT": "scrapindex",
+        "TOKEN_SECRET": "9d2b7c41-another-long-random-secret",
         "SMTP_HOST": "smtp.scrapindex.example",
         "OPERATOR_EMAIL": "operator@scrapindex.example",
     }
@@ -217,6 +222,7 @@ def test_the_command_passes_safe_settings(
         "FRONTEND_DIST": str(built(tmp_path)),
         "SITE_ROOT": "https://scrapindex.example",
         "CLIENT_HASH_SALT": "3c1f0a9e-a-long-random-secret",
+        "TOKEN_SECRET": "9d2b7c41-another-long-random-secret",
         "HSTS_SECONDS": "31536000",
         "SMTP_HOST": "smtp.scrapindex.example",
         "OPERATOR_EMAIL": "operator@scrapindex.example",

@@ -336,6 +336,10 @@ PAGE_URLS = [
     PageUrl("/scrap-metal-prices-per-pound-in-california/{v}", "los-angeles", 301),
     PageUrl("/admin/{v}", "inbox"),  # the console: one page for every path below /admin
     PageUrl("/assets/{v}", "app.js"),
+    # The server's own pages for links in mail (web/newsletter_pages.py, not in routes.json): a
+    # token that is not ours is a page saying so, never an error.
+    PageUrl("/newsletter/confirm?token={v}", "not-a-token", 404),
+    PageUrl("/newsletter/unsubscribe?token={v}", "not-a-token", 404),
 ]
 
 

@@ -1,31 +1,29 @@
 """Outgoing mail through a real SMTP server (aiosmtpd on a free port): the outbox, the sender's
-retries and row claiming, header safety, and the operator's notice of contact messages."""
+retries and row claiming, header safety, and the operator's notices (contact messages, flagged
+price reports and dead mail, batched)."""
 
 import datetime as dt
-import socket
 import threading
 from collections.abc import Iterator
-from email import message_from_bytes
 from email.message import EmailMessage
-from email.policy import default as default_policy
-from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, select, update
 from typer.testing import CliRunner
 
 from scrapindex.app import create_app
 from scrapindex.cli import app as cli
-from scrapindex.mail.notifications import CONTACT_KIND, CONTACT_SUBJECT
+from scrapindex.mail.notifications import OPERATOR_KIND, notify_operator
 from scrapindex.mail.outbox import enqueue
 from scrapindex.mail.sender import send_due
 from scrapindex.models import OutboxMessage
-from scrapindex.settings import Settings, get_settings
-from tests.conftest import CONTENT_DIR, FreshDatabase
+from scrapindex.settings import get_settings
+from tests.conftest import FreshDatabase
 from tests.databases import IMPORT_DEMO
+from tests.mail_server import Inbox, body_text, free_port, mail_settings, running_smtp_server
+from tests.moderation import report_body
 
 NOW = dt.datetime(2026, 4, 1, 12, 0, tzinfo=dt.UTC)
 CONTEXT = {
@@ -39,61 +37,15 @@ CONTEXT = {
 }
 
 
-class Inbox:
-    """An aiosmtpd handler keeping every message it accepts."""
-
-    def __init__(self) -> None:
-        self.envelopes: list[tuple[str, list[str], bytes]] = []
-        self.lock = threading.Lock()
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        with self.lock:
-            self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
-        return "250 Message accepted for delivery"
-
-    def messages(self) -> list[EmailMessage]:
-        with self.lock:
-            contents = [content for _, _, content in self.envelopes]
-        parsed = [message_from_bytes(content, policy=default_policy) for content in contents]
-        return [message for message in parsed if isinstance(message, EmailMessage)]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
 @pytest.fixture
 def smtp_server() -> Iterator[tuple[Inbox, int]]:
-    inbox = Inbox()
-    port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield inbox, port
-    finally:
-        controller.stop()
+    with running_smtp_server() as server:
+        yield server
 
 
 @pytest.fixture
 def engine(fresh_database: FreshDatabase) -> Engine:
     return fresh_database(IMPORT_DEMO)
-
-
-def mail_settings(port: int, **overrides: Any) -> Settings:
-    values: dict[str, Any] = {
-        "smtp_host": "127.0.0.1",
-        "smtp_port": port,
-        "smtp_starttls": False,
-        "site_root": "https://scrapindex.example",
-        "mail_from": "ScrapIndex <no-reply@scrapindex.example>",
-        "content_dir": CONTENT_DIR,
-        "data_dir": Path("/nonexistent"),
-        **overrides,
-    }
-    return Settings(**values)
 
 
 def queue(engine: Engine, to: str = "ops@example.org", **extra: Any) -> int:
@@ -273,7 +225,7 @@ def operator_mails(engine: Engine) -> list[OutboxMessage]:
         return list(
             session.scalars(
                 select(OutboxMessage)
-                .where(OutboxMessage.kind == CONTACT_KIND)
+                .where(OutboxMessage.kind == OPERATOR_KIND)
                 .order_by(OutboxMessage.id)
             )
         )
@@ -300,7 +252,7 @@ def test_contact_messages_notify_the_operator_at_most_once_per_ten_minutes(
         [mail] = operator_mails(engine)
         assert (mail.to_address, mail.subject, mail.status) == (
             "operator@scrapindex.example",
-            CONTACT_SUBJECT,
+            "ScrapIndex: 1 new contact message",
             "queued",
         )
         assert mail.headers == {}
@@ -313,7 +265,10 @@ def test_contact_messages_notify_the_operator_at_most_once_per_ten_minutes(
 
         second = {**form, "message": "Second"}
         assert client.post("/api/contact", json=second).status_code == 201
-        assert len(operator_mails(engine)) == 1  # the queued one covers it
+        [mail] = operator_mails(engine)  # the queued one covers it, and now says so
+        assert mail.subject == "ScrapIndex: 2 new contact messages"
+        assert "Second" in mail.text_body
+        assert "First" in mail.text_body
 
         # Once that went out, the next waits for the end of its ten minutes.
         with engine.begin() as connection:
@@ -324,6 +279,8 @@ def test_contact_messages_notify_the_operator_at_most_once_per_ten_minutes(
         first, third = operator_mails(engine)
         assert third.next_attempt_at == first.created_at + dt.timedelta(minutes=10)
         assert "Third" in third.text_body
+        assert "Second" not in third.text_body  # the first notice told of it
+        assert third.subject == "ScrapIndex: 1 new contact message"
 
 
 def test_no_operator_email_no_notification(engine: Engine) -> None:
@@ -376,3 +333,80 @@ def test_without_an_smtp_host_mail_waits_in_the_outbox(
     assert len(inbox.envelopes) == 1
     assert "No queued messages" in run_cli(monkeypatch, engine, {}, "outbox")
     assert "sent" in run_cli(monkeypatch, engine, {}, "outbox", "--status", "sent")
+
+
+def test_contact_messages_flagged_reports_and_dead_mail_share_one_notice(
+    engine: Engine, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, port = smtp_server
+    url = engine.url.render_as_string(hide_password=False)
+    settings = mail_settings(
+        port,
+        database_url=url,
+        operator_email="operator@scrapindex.example",
+        page_rate_limit_per_minute=0,
+    )
+    # A reader's mail dies at its last attempt (the server is down): the operator's notice is
+    # queued with it, and waits for the server's return like any other mail.
+    reader_mail = queue(engine, to="reader@example.org")
+    with engine.begin() as connection:
+        last_try = settings.mail_max_attempts - 1
+        connection.execute(
+            update(OutboxMessage).where(OutboxMessage.id == reader_mail).values(attempts=last_try)
+        )
+    down = settings.model_copy(update={"smtp_port": free_port()})
+    report = send_due(engine, down, now=NOW, sender_id="test")
+    assert (report.dead, report.retried) == (1, 1)  # the reader's mail; the notice
+    assert row(engine, reader_mail).dead_at == NOW
+    [notice] = operator_mails(engine)
+    assert (notice.subject, notice.status) == ("ScrapIndex: 1 undeliverable mail", "queued")
+
+    with TestClient(create_app(settings)) as client:
+        assert client.post("/api/price-reports", json=report_body(price=150)).status_code == 202
+        assert operator_mails(engine)[0].subject == "ScrapIndex: 1 undeliverable mail"
+        assert client.post("/api/price-reports", json=report_body(price=20)).status_code == 202
+        form = {"name": "A", "email": "a@example.org", "subject": "S", "message": "Hello there"}
+        assert client.post("/api/contact", json=form).status_code == 201
+    [notice] = operator_mails(engine)  # still one: each event refreshed it
+    summary = "1 new contact message, 1 flagged price report, 1 undeliverable mail"
+    assert notice.subject == f"ScrapIndex: {summary}"
+
+    assert send_due(engine, settings, now=dt.datetime.now(dt.UTC), sender_id="test").sent == 1
+    [message] = inbox.messages()
+    assert message["To"] == "operator@scrapindex.example"
+    assert message["Subject"] == f"ScrapIndex: {summary}"
+    for part in (body_text(message, "plain"), body_text(message, "html")):
+        assert summary in part
+        assert "https://scrapindex.example/admin/inbox" in part
+        assert "https://scrapindex.example/admin/queue/reports" in part
+        assert "Hello there" in part
+        assert "0.13x the current price R151.53/kg" in part
+        assert "reader@example.org" in part
+
+
+def test_a_dead_operator_notice_notifies_no_one(engine: Engine) -> None:
+    settings = mail_settings(
+        free_port(), operator_email="operator@scrapindex.example", mail_max_attempts=1
+    )
+    reader_mail = queue(engine, to="reader@example.org")
+    # The reader's mail dies and queues the notice, which the same pass tries and kills too.
+    assert send_due(engine, settings, now=NOW, sender_id="test").dead == 2
+    [notice] = operator_mails(engine)  # no notice of the notice
+    assert (row(engine, notice.id).status, row(engine, reader_mail).status) == ("dead", "dead")
+    assert send_due(engine, settings, now=NOW + dt.timedelta(hours=1), sender_id="test").dead == 0
+
+
+def test_a_new_notice_waits_ten_minutes_after_the_last_one_went_out(engine: Engine) -> None:
+    settings = mail_settings(1, operator_email="operator@scrapindex.example")
+    with engine.begin() as connection:
+        first = notify_operator(connection, settings, NOW)
+        sent_at = NOW + dt.timedelta(minutes=7)  # delayed: it went out later than queued
+        connection.execute(
+            update(OutboxMessage)
+            .where(OutboxMessage.id == first)
+            .values(status="sent", sent_at=sent_at)
+        )
+        second = notify_operator(connection, settings, NOW + dt.timedelta(minutes=8))
+    assert second is not None
+    assert second != first
+    assert row(engine, second).next_attempt_at == sent_at + dt.timedelta(minutes=10)

@@ -344,6 +344,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a price alert; it starts once the link in the confirmation mail is opened */
+        post: operations["create_price_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -710,7 +727,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Subscribe an address to the newsletter */
+        /** Sign an address up for the newsletter (a confirmation mail is sent) */
         post: operations["subscribe"];
         delete?: never;
         options?: never;
@@ -1196,6 +1213,51 @@ export interface components {
             /** Data */
             data: components["schemas"]["AdminYardSuggestion"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /** AlertAccepted */
+        AlertAccepted: {
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default pending
+             * @constant
+             */
+            status: "pending";
+        };
+        /**
+         * AlertCreate
+         * @description Above/below need a material and a threshold (in the city's currency per ``unit``);
+         *     the digests cover the whole city and take neither.
+         */
+        AlertCreate: {
+            /** Cityslug */
+            citySlug: string;
+            /**
+             * Email
+             * Format: email
+             */
+            email: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "above" | "below" | "digest-daily" | "digest-weekly";
+            /** Materialslug */
+            materialSlug?: string | null;
+            /** Threshold */
+            threshold?: number | null;
+            /**
+             * Unit
+             * @default kg
+             * @enum {string}
+             */
+            unit: "kg" | "lb" | "t";
+            /**
+             * Website
+             * @description Leave empty
+             */
+            website?: string | null;
         };
         /** ApproveBody */
         ApproveBody: {
@@ -4093,6 +4155,84 @@ export interface operations {
                 };
             };
             /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    create_price_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertAccepted"];
+                };
+            };
+            /** @description Refused (the hidden field was filled in) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many submissions; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

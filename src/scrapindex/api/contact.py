@@ -6,7 +6,7 @@ from fastapi import APIRouter, status
 
 from scrapindex.api.deps import SessionDep, SettingsDep
 from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_limit, reject_honeypot
-from scrapindex.mail.notifications import notify_operator_of_contact
+from scrapindex.mail.notifications import notify_operator
 from scrapindex.models import ContactMessage
 from scrapindex.queries.submissions import add_contact_message
 from scrapindex.schemas.common import Message
@@ -32,7 +32,7 @@ def send_message(
         session, client, ContactMessage.client_hash, ContactMessage.created_at, MESSAGES_PER_MINUTE
     )
     now = dt.datetime.now(dt.UTC)
-    message = add_contact_message(session, body, client, now)
-    notify_operator_of_contact(session, settings, message, now)  # same transaction
+    add_contact_message(session, body, client, now)
+    notify_operator(session, settings, now)  # same transaction
     session.commit()
     return Message(message="Thank you for contacting us. We'll respond within 24 hours.")

@@ -1,19 +1,26 @@
-"""Newsletter sign-up: one row per address; signing up twice is harmless and says so."""
+"""Newsletter sign-up with double opt-in (mail/newsletter.py): the address is stored
+unconfirmed and a confirmation mail is queued; the answer never tells whether an address is
+subscribed."""
+
+import datetime as dt
 
 from fastapi import APIRouter
 
-from scrapindex.api.deps import SessionDep
+from scrapindex.api.deps import SessionDep, SettingsDep
 from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_limit, reject_honeypot
+from scrapindex.mail.newsletter import SignUp, find_subscription, sign_up
 from scrapindex.models import NewsletterSubscription
-from scrapindex.queries.submissions import add_subscription, subscriber_client
 from scrapindex.schemas.common import Message
 from scrapindex.schemas.forms import SubscriptionCreate
 
 router = APIRouter(prefix="/api/newsletter", tags=["newsletter"])
 
 SIGNUPS_PER_MINUTE = 5
-SUBSCRIBED = "You're subscribed. Look out for our weekly price roundup."
-# Said only to the client (hashed address) that signed the address up: no one else learns it.
+CHECK_INBOX = (
+    "Almost done: check your inbox and open the link we sent to confirm your subscription."
+)
+# Said only to the client (hashed address) that signed the confirmed address up: no one else
+# learns it.
 ALREADY_SUBSCRIBED = "You're already subscribed."
 
 
@@ -21,15 +28,16 @@ ALREADY_SUBSCRIBED = "You're already subscribed."
     "",
     response_model=Message,
     responses=FORM_ERRORS,
-    summary="Subscribe an address to the newsletter",
+    summary="Sign an address up for the newsletter (a confirmation mail is sent)",
 )
-def subscribe(body: SubscriptionCreate, session: SessionDep, client: ClientHash) -> Message:
+def subscribe(
+    body: SubscriptionCreate, session: SessionDep, settings: SettingsDep, client: ClientHash
+) -> Message:
     reject_honeypot(body.website)
     email = str(body.email).lower()
-    subscribed_by = subscriber_client(session, email)
-    if subscribed_by == client:
-        return Message(message=ALREADY_SUBSCRIBED)
-    if subscribed_by is None:
+    now = dt.datetime.now(dt.UTC)
+    existing = find_subscription(session, email)
+    if existing is None:  # a new row: the client's sign-ups of the last minute are limited
         enforce_rate_limit(
             session,
             client,
@@ -37,7 +45,9 @@ def subscribe(body: SubscriptionCreate, session: SessionDep, client: ClientHash)
             NewsletterSubscription.created_at,
             SIGNUPS_PER_MINUTE,
         )
-        add_subscription(session, email, client)
-        session.commit()
+    outcome = sign_up(session, settings, email, client, now)
+    session.commit()
+    if outcome is SignUp.CONFIRMED and existing is not None and existing.client_hash == client:
+        return Message(message=ALREADY_SUBSCRIBED)
     # Anyone else gets the same answer either way: the form cannot tell who subscribed.
-    return Message(message=SUBSCRIBED)
+    return Message(message=CHECK_INBOX)

@@ -4,8 +4,9 @@ import datetime as dt
 
 from fastapi import APIRouter, HTTPException, status
 
-from scrapindex.api.deps import CityInQueryDep, MaterialInQueryDep, SessionDep
+from scrapindex.api.deps import CityInQueryDep, MaterialInQueryDep, SessionDep, SettingsDep
 from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_limit, reject_honeypot
+from scrapindex.mail.notifications import notify_operator
 from scrapindex.models import PriceReport
 from scrapindex.moderation.price_reports import ReportRefused, submit_report
 from scrapindex.queries.price_reports import WINDOW_DAYS, aggregate_reports
@@ -24,15 +25,20 @@ REPORTS_PER_MINUTE = 5
     responses=FORM_ERRORS,
     summary="Report a price you were paid; it counts once a moderator has checked it",
 )
-def report_price(body: PriceReportCreate, session: SessionDep, client: ClientHash) -> Accepted:
+def report_price(
+    body: PriceReportCreate, session: SessionDep, settings: SettingsDep, client: ClientHash
+) -> Accepted:
     reject_honeypot(body.website)
     enforce_rate_limit(
         session, client, PriceReport.client_hash, PriceReport.created_at, REPORTS_PER_MINUTE
     )
+    now = dt.datetime.now(dt.UTC)
     try:
-        submit_report(session, body, client, dt.datetime.now(dt.UTC))
+        report = submit_report(session, body, client, now)
     except ReportRefused as refused:
         raise HTTPException(422, f"Invalid request: {refused}") from None
+    if report.flagged:
+        notify_operator(session, settings, now)  # same transaction
     session.commit()
     return Accepted(message="Thank you. Your report will count once a moderator has checked it.")
 

@@ -39,6 +39,13 @@ def check_headers(headers: Mapping[str, str]) -> dict[str, str]:
     return checked
 
 
+def render(template: str, context: Mapping[str, Any]) -> tuple[str, str]:
+    """The plain-text and HTML bodies of mail/TEMPLATE.txt and mail/TEMPLATE.html."""
+    text_body = environment().get_template(f"mail/{template}.txt").render(context)
+    html_body = environment().get_template(f"mail/{template}.html").render(context)
+    return text_body, html_body
+
+
 def enqueue(
     db: Connection | Session,
     kind: str,
@@ -59,8 +66,7 @@ def enqueue(
     check_header_value("To", to)
     check_header_value("Subject", subject)
     extra = check_headers(headers or {})
-    text_body = environment().get_template(f"mail/{template}.txt").render(context)
-    html_body = environment().get_template(f"mail/{template}.html").render(context)
+    text_body, html_body = render(template, context)
     created = now or dt.datetime.now(dt.UTC)
     statement = (
         insert(OutboxMessage)

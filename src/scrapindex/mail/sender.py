@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import Engine, and_, or_, select, update
 from sqlalchemy.orm import Session
 
+from scrapindex.mail.notifications import OPERATOR_KIND, notify_operator
 from scrapindex.models import OutboxMessage
 from scrapindex.settings import Settings
 
@@ -134,7 +135,7 @@ def _finish(
         values = {"status": "sent", "sent_at": now, "last_error": None}
     elif attempts >= settings.mail_max_attempts:
         outcome = "dead"
-        values = {"status": "dead", "last_error": error}
+        values = {"status": "dead", "last_error": error, "dead_at": now}
     else:
         outcome = "retried"
         values = {
@@ -148,6 +149,8 @@ def _finish(
             .where(OutboxMessage.id == row.id, OutboxMessage.claimed_by == token)
             .values(attempts=attempts, claimed_by=None, claimed_at=None, **values)
         )
+        if outcome == "dead" and row.kind != OPERATOR_KIND:  # a dead notice tells no one: no loop
+            notify_operator(connection, settings, now)
     return outcome
 
 

@@ -36,7 +36,7 @@ def waiting_counts(session: Session) -> dict[str, int]:
         ),
         "pending_suggestions": _count(session, YardSuggestion, YardSuggestion.status == PENDING),
         "unhandled_messages": _count(session, ContactMessage, ContactMessage.handled_at.is_(None)),
-        "subscribers": _count(session, NewsletterSubscription),
+        "subscribers": _count(session, NewsletterSubscription, _confirmed()),
         "runs_awaiting_override": _count(
             session, ImportRun, ImportRun.status == OUTLIERS, ImportRun.stored_path.is_not(None)
         ),
@@ -94,6 +94,11 @@ def _handled_state(handled_at: dt.datetime | None, handled_by: str | None) -> di
     return {"handledAt": handled_at.isoformat() if handled_at else None, "handledBy": handled_by}
 
 
+def _confirmed() -> ColumnElement[bool]:
+    """Only a confirmed address is a subscriber (double opt-in, mail/newsletter.py)."""
+    return NewsletterSubscription.confirmed_at.is_not(None)
+
+
 def _email_contains(text: str) -> ColumnElement[bool]:
     if not text:
         return true()
@@ -106,7 +111,7 @@ def subscribers(
     """Subscribers whose address contains ``text``, newest first."""
     query = (
         select(NewsletterSubscription)
-        .where(_email_contains(text))
+        .where(_confirmed(), _email_contains(text))
         .order_by(NewsletterSubscription.created_at.desc(), NewsletterSubscription.id.desc())
         .offset(offset)
         .limit(limit)
@@ -115,13 +120,15 @@ def subscribers(
 
 
 def count_subscribers(session: Session, text: str) -> int:
-    return _count(session, NewsletterSubscription, _email_contains(text))
+    return _count(session, NewsletterSubscription, _confirmed(), _email_contains(text))
 
 
 def every_subscriber(session: Session) -> list[tuple[str, dt.datetime]]:
     """(e-mail, subscribed at) of every subscriber, oldest first: the CSV export."""
-    query = select(NewsletterSubscription.email, NewsletterSubscription.created_at).order_by(
-        NewsletterSubscription.created_at, NewsletterSubscription.id
+    query = (
+        select(NewsletterSubscription.email, NewsletterSubscription.created_at)
+        .where(_confirmed())
+        .order_by(NewsletterSubscription.created_at, NewsletterSubscription.id)
     )
     return [(row.email, row.created_at) for row in session.execute(query)]
 

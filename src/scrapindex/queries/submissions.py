@@ -1,11 +1,12 @@
-"""What the forms store: contact messages and newsletter sign-ups, and how many came lately."""
+"""What the forms store: contact messages, and how many came lately (newsletter sign-ups:
+mail/newsletter.py)."""
 
 import datetime as dt
 
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from scrapindex.models import ContactMessage, NewsletterSubscription
+from scrapindex.models import ContactMessage
 from scrapindex.schemas.forms import ContactCreate
 
 
@@ -34,16 +35,3 @@ def add_contact_message(
     )
     session.add(message)
     return message
-
-
-def subscriber_client(session: Session, email: str) -> str | None:
-    """The hashed client that subscribed ``email``, or None when it is not subscribed."""
-    return session.scalars(
-        select(NewsletterSubscription.client_hash).where(NewsletterSubscription.email == email)
-    ).first()
-
-
-def add_subscription(session: Session, email: str, client: str) -> None:
-    session.add(
-        NewsletterSubscription(email=email, client_hash=client, created_at=dt.datetime.now(dt.UTC))
-    )

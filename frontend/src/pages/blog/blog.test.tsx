@@ -12,7 +12,7 @@ const fetchSpy = vi.hoisted(() => vi.spyOn(globalThis, "fetch"));
 const WAIT = { timeout: 4000 };
 afterEach(() => fetchSpy.mockReset());
 
-const SUBSCRIBED = "You're subscribed. Look out for our weekly price roundup.";
+const CHECK_INBOX = "Almost done: check your inbox and open the link we sent to confirm your subscription.";
 
 function LocationProbe() {
   const { search } = useLocation();
@@ -120,8 +120,9 @@ describe("Stay Updated newsletter", () => {
     expect(new URL(request.url).pathname).toBe("/api/newsletter");
     expect(await request.clone().json()).toEqual({ email: "reader@example.com", website: "" });
 
-    answer(json({ message: SUBSCRIBED }, 200));
-    expect(await screen.findByText(SUBSCRIBED, {}, WAIT)).toBeInTheDocument();
+    answer(json({ message: CHECK_INBOX }, 200));
+    expect(await screen.findByText(CHECK_INBOX, {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText("Check your inbox")).toBeInTheDocument();
     expect(emailBox()).toHaveValue("");
   });
 

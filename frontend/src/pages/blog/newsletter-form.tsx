@@ -17,7 +17,10 @@ function useSubscribe(onDone: () => void) {
     onSuccess: (answer) => {
       trackEvent({ action: "newsletter_subscribe", category: "blog" });
       const already = answer.message.startsWith("You're already subscribed");
-      toast({ title: already ? "Already subscribed" : "Subscribed", description: answer.message });
+      toast({
+        title: already ? "Already subscribed" : "Check your inbox",
+        description: answer.message,
+      });
       onDone();
     },
     onError: (error) => {

@@ -1,11 +1,13 @@
 """Import runs: what each import of a file did or why it was refused, and the admin's override
 of a file refused only for outliers."""
 
+import datetime as dt
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from sqlalchemy import Engine
 
+from scrapindex.alerts.evaluate import evaluate_alerts
 from scrapindex.api.deps import SessionDep, SettingsDep
 from scrapindex.auth.deps import AdminDep, OperatorDep, csrf_protected
 from scrapindex.data.imports.runs import OverrideRefusedError, can_override, override_import_run
@@ -91,4 +93,6 @@ def override_run(
         raise run_not_found(run_id) from None
     except OverrideRefusedError as error:
         raise HTTPException(409, str(error)) from None
+    if run.kind == "prices":
+        evaluate_alerts(engine, settings, dt.datetime.now(dt.UTC))  # the prices changed
     return admin_run_detail(run)

@@ -3,9 +3,10 @@
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 
-from scrapindex.api.deps import SessionDep
+from scrapindex.alerts.evaluate import evaluate_alerts
+from scrapindex.api.deps import SessionDep, SettingsDep
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.models import PriceReport
 from scrapindex.moderation.price_reports import approve_report, reject_report
@@ -71,12 +72,17 @@ def list_price_reports(
     summary="Approve a report: it counts in its series' aggregate and price",
 )
 def approve_price_report(
-    session: SessionDep, operator: OperatorDep, report: ReportDep, body: ApproveBody | None = None
+    request: Request,
+    session: SessionDep,
+    settings: SettingsDep,
+    operator: OperatorDep,
+    report: ReportDep,
+    body: ApproveBody | None = None,
 ) -> AdminPriceReport:
-    approve_report(
-        session, report, operator, body.reason if body else None, dt.datetime.now(dt.UTC)
-    )
+    now = dt.datetime.now(dt.UTC)
+    approve_report(session, report, operator, body.reason if body else None, now)
     session.commit()
+    evaluate_alerts(request.app.state.engine, settings, now)  # its price may have changed
     return shown(session, report)
 
 

@@ -1,0 +1,92 @@
+"""The signed links and headers of alert mail: confirm, one-click unsubscribe, manage.
+
+Tokens come from ``scrapindex.mail.tokens``; each purpose has its own salt, so a link made for
+one never works as another. Confirm and unsubscribe name one alert (its id); manage names the
+address, and lists every alert of it. Header values hold only the site root, a URL-safe token
+and the sender's mailbox: nothing a visitor typed.
+"""
+
+import datetime as dt
+from email.utils import parseaddr
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from scrapindex.mail.tokens import BadToken, make_token, read_token
+from scrapindex.settings import Settings
+
+CONFIRM_PURPOSE = "alert-confirm"
+UNSUBSCRIBE_PURPOSE = "alert-unsubscribe"
+MANAGE_PURPOSE = "alert-manage"
+CONFIRM_VALID = dt.timedelta(days=7)
+# Unsubscribe and manage links sit in every alert mail: they work as long as an old mail may
+# reasonably be opened.
+UNSUBSCRIBE_VALID = dt.timedelta(days=400)
+MANAGE_VALID = dt.timedelta(days=400)
+
+CONFIRM_PATH = "/alerts/confirm"
+UNSUBSCRIBE_PATH = "/alerts/unsubscribe"
+MANAGE_PATH = "/alerts/manage"
+
+
+def link(settings: Settings, path: str, token: str) -> str:
+    return f"{settings.site_root.rstrip('/')}{path}?{urlencode({'token': token})}"
+
+
+def confirm_url(settings: Settings, alert_id: int, now: dt.datetime) -> str:
+    token = make_token(settings, CONFIRM_PURPOSE, {"a": alert_id}, now=now)
+    return link(settings, CONFIRM_PATH, token)
+
+
+def unsubscribe_token(settings: Settings, alert_id: int, now: dt.datetime) -> str:
+    return make_token(settings, UNSUBSCRIBE_PURPOSE, {"a": alert_id}, now=now)
+
+
+def unsubscribe_url(settings: Settings, alert_id: int, now: dt.datetime) -> str:
+    return link(settings, UNSUBSCRIBE_PATH, unsubscribe_token(settings, alert_id, now))
+
+
+def manage_url(settings: Settings, email: str, now: dt.datetime) -> str:
+    return link(settings, MANAGE_PATH, make_token(settings, MANAGE_PURPOSE, {"e": email}, now=now))
+
+
+def unsubscribe_headers(settings: Settings, alert_id: int, now: dt.datetime) -> dict[str, str]:
+    """List-Unsubscribe (https and mailto) and RFC 8058's List-Unsubscribe-Post for one alert."""
+    links = [f"<{unsubscribe_url(settings, alert_id, now)}>"]
+    mailbox = parseaddr(settings.mail_from)[1]
+    if mailbox:
+        links.append(f"<mailto:{quote(mailbox, safe='@')}?subject=unsubscribe>")
+    return {
+        "List-Unsubscribe": ", ".join(links),
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
+
+
+def alert_id_of(
+    settings: Settings, purpose: str, token: str, max_age: dt.timedelta, now: dt.datetime
+) -> int:
+    """The alert a genuine, unexpired token names; raises BadToken otherwise."""
+    value = _field(read_token(settings, purpose, token, max_age, now=now), "a")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadToken("invalid")
+    return value
+
+
+def email_of(settings: Settings, token: str, now: dt.datetime) -> str:
+    """The address a genuine, unexpired manage token names; raises BadToken otherwise."""
+    value = _field(read_token(settings, MANAGE_PURPOSE, token, MANAGE_VALID, now=now), "e")
+    if not isinstance(value, str) or not value:
+        raise BadToken("invalid")
+    return value
+
+
+def _field(payload: dict[str, Any], name: str) -> Any:
+    return payload.get(name)
+
+
+def mail_links(settings: Settings, alert_id: int, email: str, now: dt.datetime) -> dict[str, str]:
+    """The links every alert mail carries: remove this alert, manage all of the address's."""
+    return {
+        "site_root": settings.site_root.rstrip("/"),
+        "unsubscribe_url": unsubscribe_url(settings, alert_id, now),
+        "manage_url": manage_url(settings, email, now),
+    }

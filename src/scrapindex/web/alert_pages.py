@@ -1,0 +1,160 @@
+"""The pages reached from alert mail: /alerts/confirm, /alerts/unsubscribe, /alerts/manage,
+server-rendered (templates/alerts/page.html), never cached, not indexed.
+
+As for the newsletter (web/newsletter_pages.py): unsubscribing is a POST, never a GET, since
+link scanners open every link in a mail; the GET shows a one-button form, and the POST is
+also RFC 8058's one-click unsubscribe (the signed token in the URL is the authority, so it needs
+no CSRF token). The manage page lists every alert of the address, each with a delete button
+posting to its own unsubscribe link.
+"""
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from typing import Annotated
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Query
+from fastapi.responses import HTMLResponse
+
+from scrapindex.alerts import links
+from scrapindex.alerts.subscriptions import (
+    ListedAlert,
+    alerts_of,
+    confirm_alert,
+    remove_alert,
+)
+from scrapindex.api.deps import SessionDep, SettingsDep
+from scrapindex.mail.tokens import BadToken
+from scrapindex.middleware.methods import READ_ONLY
+from scrapindex.settings import Settings
+from scrapindex.templating import render
+from scrapindex.web.vite_manifest import entry_files
+
+PAGE_METHODS = {
+    links.CONFIRM_PATH: READ_ONLY,
+    links.UNSUBSCRIBE_PATH: READ_ONLY | {"POST"},
+    links.MANAGE_PATH: READ_ONLY,
+}
+HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
+TokenQuery = Annotated[str, Query()]
+
+router = APIRouter(include_in_schema=False)
+
+
+def with_alert_pages(
+    pages: Callable[[str], frozenset[str] | None],
+) -> Callable[[str], frozenset[str] | None]:
+    """The page methods of the app with those of the alert pages."""
+
+    def methods(path: str) -> frozenset[str] | None:
+        return PAGE_METHODS.get(path) or pages(path)
+
+    return methods
+
+
+def page(
+    settings: Settings,
+    status: int,
+    heading: str,
+    *paragraphs: str,
+    unsubscribe_action: str | None = None,
+    alerts: Sequence[ListedAlert] | None = None,
+) -> HTMLResponse:
+    html = render(
+        "alerts/page.html",
+        heading=heading,
+        paragraphs=paragraphs,
+        stylesheets=[f for f in entry_files(settings.frontend_dist) if f.endswith(".css")],
+        unsubscribe_action=unsubscribe_action,
+        alerts=alerts,
+        unsubscribe_path=links.UNSUBSCRIBE_PATH,
+    )
+    return HTMLResponse(html, status_code=status, headers=HEADERS)
+
+
+def bad_link(settings: Settings, error: BadToken, what: str) -> HTMLResponse:
+    """410 for a genuine link that is too old, 404 for one that is not ours (or mangled)."""
+    if error.expired:
+        return page(settings, 410, "This link has expired", f"The {what} link is too old to use.")
+    return page(
+        settings,
+        404,
+        "This link is not valid",
+        f"The {what} link is incomplete or was changed: open it straight from the mail.",
+    )
+
+
+def gone(settings: Settings) -> HTMLResponse:
+    return page(settings, 404, "This alert no longer exists", "It was removed since the mail.")
+
+
+@router.get(links.CONFIRM_PATH)
+def confirm_page(
+    session: SessionDep, settings: SettingsDep, token: TokenQuery = ""
+) -> HTMLResponse:
+    now = dt.datetime.now(dt.UTC)
+    try:
+        alert_id = links.alert_id_of(
+            settings, links.CONFIRM_PURPOSE, token, links.CONFIRM_VALID, now
+        )
+    except BadToken as error:
+        return bad_link(settings, error, "confirmation")
+    alert = confirm_alert(session, alert_id, now)
+    if alert is None:
+        return gone(settings)
+    session.commit()
+    return page(
+        settings,
+        200,
+        "Your alert is set up",
+        f"Mail about it will come to {alert.email}.",
+        "Every alert mail has a link to stop that alert and one to see all your alerts.",
+    )
+
+
+@router.get(links.UNSUBSCRIBE_PATH)
+def unsubscribe_page(settings: SettingsDep, token: TokenQuery = "") -> HTMLResponse:
+    now = dt.datetime.now(dt.UTC)
+    try:
+        links.alert_id_of(settings, links.UNSUBSCRIBE_PURPOSE, token, links.UNSUBSCRIBE_VALID, now)
+    except BadToken as error:
+        return bad_link(settings, error, "unsubscribe")
+    return page(
+        settings,
+        200,
+        "Stop this alert",
+        "Press the button to stop this price alert.",
+        unsubscribe_action=f"{links.UNSUBSCRIBE_PATH}?{urlencode({'token': token})}",
+    )
+
+
+@router.post(links.UNSUBSCRIBE_PATH)
+def unsubscribe_now(
+    session: SessionDep, settings: SettingsDep, token: TokenQuery = ""
+) -> HTMLResponse:
+    now = dt.datetime.now(dt.UTC)
+    try:
+        alert_id = links.alert_id_of(
+            settings, links.UNSUBSCRIBE_PURPOSE, token, links.UNSUBSCRIBE_VALID, now
+        )
+    except BadToken as error:
+        return bad_link(settings, error, "unsubscribe")
+    remove_alert(session, alert_id)
+    session.commit()
+    return page(settings, 200, "The alert is stopped", "You will get no more mail about it.")
+
+
+@router.get(links.MANAGE_PATH)
+def manage_page(session: SessionDep, settings: SettingsDep, token: TokenQuery = "") -> HTMLResponse:
+    now = dt.datetime.now(dt.UTC)
+    try:
+        email = links.email_of(settings, token, now)
+    except BadToken as error:
+        return bad_link(settings, error, "manage")
+    return page(
+        settings,
+        200,
+        "Your price alerts",
+        f"The alerts of {email}:",
+        alerts=alerts_of(session, settings, email, now),
+    )

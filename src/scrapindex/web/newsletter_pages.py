@@ -1,0 +1,160 @@
+"""The pages a reader lands on from newsletter mail: /newsletter/confirm and
+/newsletter/unsubscribe, server-rendered (templates/newsletter/page.html), never cached, not
+indexed.
+
+Unsubscribing is a POST, never a GET: link scanners and mail previews open every link in a mail,
+and must not unsubscribe anyone. The GET shows a one-button form; the POST is also RFC 8058's
+one-click unsubscribe, which mail clients send with the body ``List-Unsubscribe=One-Click`` to
+the List-Unsubscribe address. That POST carries no CSRF token and needs none: the signed token
+in the URL is the authority (it names the address and only the site can make one), so a forged
+cross-site POST can only do what the token's holder may do anyway. The body is not read.
+"""
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Query
+from fastapi.responses import HTMLResponse
+
+from scrapindex.api.deps import SessionDep, SettingsDep
+from scrapindex.mail.newsletter import (
+    CONFIRM_PATH,
+    CONFIRM_PURPOSE,
+    CONFIRM_VALID,
+    UNSUBSCRIBE_PATH,
+    UNSUBSCRIBE_PURPOSE,
+    UNSUBSCRIBE_VALID,
+    confirm,
+    email_of,
+    unsubscribe,
+)
+from scrapindex.mail.tokens import BadToken
+from scrapindex.middleware.methods import READ_ONLY
+from scrapindex.settings import Settings
+from scrapindex.templating import render
+from scrapindex.web.vite_manifest import entry_files
+
+# The methods of these paths, for the methods middleware (the route table does not know them).
+PAGE_METHODS = {
+    CONFIRM_PATH: READ_ONLY,
+    UNSUBSCRIBE_PATH: READ_ONLY | {"POST"},
+}
+HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
+
+# Any length: read_token refuses what is too long with the page for a bad link, not a 422.
+TokenQuery = Annotated[str, Query()]
+
+router = APIRouter(include_in_schema=False)
+
+
+def with_newsletter_pages(
+    pages: Callable[[str], frozenset[str] | None],
+) -> Callable[[str], frozenset[str] | None]:
+    """The page methods of the app (web/spa.py) with those of the newsletter's pages."""
+
+    def methods(path: str) -> frozenset[str] | None:
+        return PAGE_METHODS.get(path) or pages(path)
+
+    return methods
+
+
+def page(
+    settings: Settings, status: int, heading: str, *paragraphs: str, **extra: Any
+) -> HTMLResponse:
+    stylesheets = [f for f in entry_files(settings.frontend_dist) if f.endswith(".css")]
+    html = render(
+        "newsletter/page.html",
+        heading=heading,
+        paragraphs=paragraphs,
+        stylesheets=stylesheets,
+        unsubscribe_action=extra.get("unsubscribe_action"),
+        sign_up_again=extra.get("sign_up_again", False),
+    )
+    return HTMLResponse(html, status_code=status, headers=HEADERS)
+
+
+def bad_link(settings: Settings, error: BadToken, what: str) -> HTMLResponse:
+    """410 for a genuine link that is too old, 404 for one that is not ours (or mangled)."""
+    if error.expired:
+        return page(
+            settings,
+            410,
+            "This link has expired",
+            f"The {what} link is too old to use.",
+            "Sign up again and we will send you a new confirmation mail.",
+            sign_up_again=True,
+        )
+    return page(
+        settings,
+        404,
+        "This link is not valid",
+        f"The {what} link is incomplete or was changed: open it straight from the mail, or copy "
+        "all of it into the address bar.",
+        sign_up_again=True,
+    )
+
+
+@router.get(CONFIRM_PATH)
+def confirm_page(
+    session: SessionDep, settings: SettingsDep, token: TokenQuery = ""
+) -> HTMLResponse:
+    now = dt.datetime.now(dt.UTC)
+    try:
+        email = email_of(settings, CONFIRM_PURPOSE, token, CONFIRM_VALID, now)
+    except BadToken as error:
+        return bad_link(settings, error, "confirmation")
+    if not confirm(session, email, now):
+        return page(
+            settings,
+            404,
+            "This sign-up is no longer waiting",
+            "The address was unsubscribed or removed since this mail was sent.",
+            sign_up_again=True,
+        )
+    session.commit()
+    return page(
+        settings,
+        200,
+        "Your subscription is confirmed",
+        f"Thank you: the ScrapIndex newsletter will come to {email}.",
+        "Every newsletter has a link to unsubscribe in one click.",
+    )
+
+
+@router.get(UNSUBSCRIBE_PATH)
+def unsubscribe_page(settings: SettingsDep, token: TokenQuery = "") -> HTMLResponse:
+    now = dt.datetime.now(dt.UTC)
+    try:
+        email = email_of(settings, UNSUBSCRIBE_PURPOSE, token, UNSUBSCRIBE_VALID, now)
+    except BadToken as error:
+        return bad_link(settings, error, "unsubscribe")
+    return page(
+        settings,
+        200,
+        "Unsubscribe from the newsletter",
+        f"Press the button to stop the ScrapIndex newsletter to {email}.",
+        unsubscribe_action=f"{UNSUBSCRIBE_PATH}?{urlencode({'token': token})}",
+    )
+
+
+@router.post(UNSUBSCRIBE_PATH)
+def unsubscribe_now(
+    session: SessionDep, settings: SettingsDep, token: TokenQuery = ""
+) -> HTMLResponse:
+    now = dt.datetime.now(dt.UTC)
+    try:
+        email = email_of(settings, UNSUBSCRIBE_PURPOSE, token, UNSUBSCRIBE_VALID, now)
+    except BadToken as error:
+        return bad_link(settings, error, "unsubscribe")
+    unsubscribe(session, email)
+    session.commit()
+    return page(
+        settings,
+        200,
+        "You're unsubscribed",
+        f"{email} will get no more ScrapIndex newsletters.",
+        "Changed your mind? You can sign up again at any time.",
+        sign_up_again=True,
+    )

@@ -1,0 +1,363 @@
+"""Price alerts end to end, with a real SMTP server (aiosmtpd): set up, confirm from the mail's
+link, fire once per crossing, one-click unsubscribe, the manage page, limits, digests."""
+
+import datetime as dt
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, delete, func, insert, select, update
+
+from scrapindex.alerts.digests import period_start, send_due_digests
+from scrapindex.alerts.evaluate import evaluate_alerts
+from scrapindex.alerts.links import CONFIRM_PURPOSE, UNSUBSCRIBE_PURPOSE
+from scrapindex.app import create_app
+from scrapindex.mail.sender import send_due
+from scrapindex.mail.tokens import make_token
+from scrapindex.models import City, Material, OutboxMessage, Price, PriceAlert, Source
+from scrapindex.queries.current_prices import refresh_current_prices
+from scrapindex.settings import Settings
+from tests.conftest import FreshDatabase
+from tests.databases import IMPORT_DEMO
+from tests.mail_server import Inbox, body_text, mail_settings, running_smtp_server
+from tests.moderation import CITY, MATERIAL, EveryCallFresh
+
+ACCEPTED = {"status": "pending", "message": "Check your inbox to confirm your alert."}
+LAST_DAY = IMPORT_DEMO.end_date  # copper-1 in Cape Town: R151.53/kg that day
+READER = "reader@example.org"
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[tuple[Inbox, int]]:
+    with running_smtp_server() as server:
+        yield server
+
+
+@pytest.fixture
+def engine(fresh_database: FreshDatabase) -> Engine:
+    return fresh_database(IMPORT_DEMO)
+
+
+@pytest.fixture
+def settings(engine: Engine, smtp_server: tuple[Inbox, int]) -> Settings:
+    return mail_settings(
+        smtp_server[1],
+        database_url=engine.url.render_as_string(hide_password=False),
+        page_rate_limit_per_minute=0,
+    )
+
+
+@pytest.fixture
+def site(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings, clock=EveryCallFresh())) as client:
+        yield client
+
+
+def above(threshold: Any = 160, **changes: Any) -> dict[str, Any]:
+    return {
+        "email": READER,
+        "citySlug": CITY,
+        "materialSlug": MATERIAL,
+        "kind": "above",
+        "threshold": threshold,
+        **changes,
+    }
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def deliver(engine: Engine, settings: Settings) -> int:
+    return send_due(engine, settings, now=now(), sender_id="test").sent
+
+
+def link_in(text: str, path: str) -> str:
+    """The path and query of the first link to ``path`` in a mail's text."""
+    match = re.search(rf"https://scrapindex\.example{re.escape(path)}\?token=[\w.-]+", text)
+    assert match, f"no {path} link in {text!r}"
+    parts = urlsplit(match.group(0))
+    return f"{parts.path}?{parts.query}"
+
+
+def outbox(engine: Engine, kind: str) -> list[OutboxMessage]:
+    from sqlalchemy.orm import Session
+
+    with Session(engine) as session:
+        query = select(OutboxMessage).where(OutboxMessage.kind == kind).order_by("id")
+        return list(session.scalars(query))
+
+
+def set_price(engine: Engine, day: dt.date, price: str) -> None:
+    """Store copper-1's price in Cape Town for ``day``, as any price update does."""
+    with engine.begin() as connection:
+        material_id = connection.scalar(select(Material.id).where(Material.slug == MATERIAL))
+        city_id = connection.scalar(select(City.id).where(City.slug == CITY))
+        source_id = connection.scalar(select(Source.id).order_by(Source.id).limit(1))
+        connection.execute(
+            delete(Price).where(
+                Price.material_id == material_id, Price.city_id == city_id, Price.price_date == day
+            )
+        )
+        connection.execute(
+            insert(Price).values(
+                material_id=material_id,
+                city_id=city_id,
+                price_date=day,
+                price_per_kg=Decimal(price),
+                currency="ZAR",
+                source_id=source_id,
+                updated_at=now(),
+            )
+        )
+        refresh_current_prices(connection)
+
+
+def confirm_from_mail(site: TestClient, inbox: Inbox, engine: Engine, settings: Settings) -> None:
+    assert deliver(engine, settings) >= 1
+    message = inbox.messages()[-1]
+    assert message["Subject"] == "Confirm your ScrapIndex price alert"
+    assert "List-Unsubscribe" not in message  # nothing to unsubscribe from yet
+    answer = site.get(link_in(body_text(message, "plain"), "/alerts/confirm"))
+    assert answer.status_code == 200
+    assert "Your alert is set up" in answer.text
+
+
+def test_an_alert_is_accepted_and_sends_nothing_until_confirmed(
+    engine: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, _ = smtp_server
+    answer = site.post("/api/alerts", json=above("1.60", unit="lb"))
+    assert (answer.status_code, answer.json()) == (202, ACCEPTED)
+    [alert] = alerts(engine)
+    assert (alert.threshold, alert.unit, alert.currency) == (Decimal("1.6"), "lb", "ZAR")
+    assert alert.threshold_per_kg == Decimal("3.5274")  # 1.60 / 0.45359237
+    assert alert.confirmed_at is None
+    set_price(engine, LAST_DAY + dt.timedelta(days=1), "2")  # below, then far above
+    evaluate_alerts(engine, settings, now())
+    set_price(engine, LAST_DAY + dt.timedelta(days=2), "200")
+    assert evaluate_alerts(engine, settings, now()).fired == 0
+    assert deliver(engine, settings) == 1  # the confirmation mail only
+    [message] = inbox.messages()
+    assert message["To"] == READER
+    html = body_text(message, "html")
+    assert "Copper" in html
+    assert "R1.60/lb" in body_text(message, "plain")
+
+
+def alerts(engine: Engine) -> list[PriceAlert]:
+    from sqlalchemy.orm import Session
+
+    with Session(engine) as session:
+        return list(session.scalars(select(PriceAlert).order_by(PriceAlert.id)))
+
+
+def test_an_alert_fires_once_per_crossing(
+    engine: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, _ = smtp_server
+    assert site.post("/api/alerts", json=above(160)).status_code == 202
+    confirm_from_mail(site, inbox, engine, settings)
+    [alert] = alerts(engine)
+    assert alert.is_beyond is False  # R151.53 when confirmed: it waits for a crossing
+
+    fired = []
+    for offset, price in enumerate(["165", "170", "150", "150", "161"], start=1):
+        set_price(engine, LAST_DAY + dt.timedelta(days=offset), price)
+        fired.append(evaluate_alerts(engine, settings, now()).fired)
+    assert fired == [1, 0, 0, 0, 1]  # above; still above; back (re-armed); still; above again
+    assert len(outbox(engine, "alert-fired")) == 2
+
+    assert deliver(engine, settings) == 2
+    first = inbox.messages()[1]
+    assert first["To"] == READER
+    assert first["Subject"] == "#1 Copper in Cape Town is now above R160.00/kg"
+    unsubscribe = first["List-Unsubscribe"]
+    assert re.fullmatch(
+        r"<https://scrapindex\.example/alerts/unsubscribe\?token=[\w.-]+>, "
+        r"<mailto:no-reply@scrapindex\.example\?subject=unsubscribe>",
+        " ".join(unsubscribe.split()),  # it may be folded
+    )
+    assert first["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    text = body_text(first, "plain")
+    assert "R165.00/kg" in text
+    assert "https://scrapindex.example/za/cape-town" in text
+    for part in (text, body_text(first, "html")):
+        assert "/alerts/manage?token=" in part
+        assert "/alerts/unsubscribe?token=" in part
+
+    # One click (RFC 8058): the mail client POSTs to the List-Unsubscribe address.
+    one_click = link_in(unsubscribe, "/alerts/unsubscribe")
+    page = site.get(one_click)
+    assert (page.status_code, alerts(engine) != []) == (200, True)  # GET only shows a button
+    assert '<form method="post"' in page.text
+    answer = site.post(one_click, content="List-Unsubscribe=One-Click")
+    assert answer.status_code == 200
+    assert alerts(engine) == []
+
+
+def test_the_manage_link_lists_the_address_alerts(
+    engine: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, _ = smtp_server
+    assert site.post("/api/alerts", json=above(160)).status_code == 202
+    confirm_from_mail(site, inbox, engine, settings)
+    daily = {"email": READER, "citySlug": "johannesburg", "kind": "digest-daily"}
+    assert site.post("/api/alerts", json=daily).status_code == 202
+    other = {**daily, "email": "someone@example.org"}
+    assert site.post("/api/alerts", json=other).status_code == 202
+    set_price(engine, LAST_DAY + dt.timedelta(days=1), "170")
+    assert evaluate_alerts(engine, settings, now()).fired == 1
+    deliver(engine, settings)
+    fired = next(m for m in inbox.messages() if "is now above" in m["Subject"])
+    page = site.get(link_in(body_text(fired, "plain"), "/alerts/manage"))
+    assert page.status_code == 200
+    assert page.headers["cache-control"] == "no-store"
+    assert "#1 Copper in Cape Town above R160.00/kg" in page.text
+    assert "Daily prices in Johannesburg (not confirmed yet)" in page.text
+    assert page.text.count("Delete</button>") == 2  # not the other address's
+    delete_action = re.findall(r'action="(/alerts/unsubscribe\?token=[\w.-]+)"', page.text)[1]
+    assert site.post(delete_action).status_code == 200
+    assert [a.kind for a in alerts(engine)] == ["above", "digest-daily"]
+    assert [a.email for a in alerts(engine)] == [READER, "someone@example.org"]
+
+
+def test_expired_and_forged_links_are_refused(
+    engine: Engine, settings: Settings, site: TestClient
+) -> None:
+    assert site.post("/api/alerts", json=above()).status_code == 202
+    [alert] = alerts(engine)
+    old = now() - dt.timedelta(days=8)
+    expired = make_token(settings, CONFIRM_PURPOSE, {"a": alert.id}, now=old)
+    assert site.get("/alerts/confirm", params={"token": expired}).status_code == 410
+    other_purpose = make_token(settings, UNSUBSCRIBE_PURPOSE, {"a": alert.id})
+    assert site.get("/alerts/confirm", params={"token": other_purpose}).status_code == 404
+    foreign = Settings(token_secret="someone-else")
+    forged = make_token(foreign, CONFIRM_PURPOSE, {"a": alert.id})
+    assert site.get("/alerts/confirm", params={"token": forged}).status_code == 404
+    assert site.get("/alerts/confirm", params={"token": "x" * 50}).status_code == 404
+    assert site.post("/alerts/unsubscribe", params={"token": forged}).status_code == 404
+    assert site.get("/alerts/manage", params={"token": other_purpose}).status_code == 404
+    assert alerts(engine)[0].confirmed_at is None
+    good = make_token(settings, CONFIRM_PURPOSE, {"a": alert.id})
+    assert site.get("/alerts/confirm", params={"token": good}).status_code == 200
+    assert alerts(engine)[0].confirmed_at is not None
+
+
+@pytest.mark.parametrize(
+    ("body", "problem"),
+    [
+        (above(threshold=None), "needs a threshold"),
+        (above(materialSlug=None), "needs materialSlug"),
+        (above(citySlug="atlantis"), "no city 'atlantis'"),
+        (above(materialSlug="unobtainium"), "no material 'unobtainium'"),
+        (above(kind="digest-daily"), "a digest covers every material"),
+        (above(kind="sideways"), "kind"),
+        (above(threshold=-1), "threshold"),
+        (above(unit="oz"), "unit"),
+        (above(email="not-an-address"), "email"),
+        (above(email="reader@example.org\r\nBcc: victim@example.org"), "email"),
+    ],
+)
+def test_invalid_alerts_are_refused_with_a_reason(
+    engine: Engine, site: TestClient, body: dict[str, Any], problem: str
+) -> None:
+    answer = site.post("/api/alerts", json=body)
+    assert answer.status_code == 422
+    assert problem in answer.text
+    assert alerts(engine) == []
+    assert outbox(engine, "alert-confirm") == []
+
+
+def test_limits_per_address_and_per_client(engine: Engine, site: TestClient) -> None:
+    assert site.post("/api/alerts", json=above(website="http://spam.example")).status_code == 400
+    for number in range(5):
+        assert site.post("/api/alerts", json=above(100 + number)).status_code == 202
+    answer = site.post("/api/alerts", json=above(200))
+    assert (answer.status_code, answer.headers["retry-after"]) == (429, "60")
+
+    with engine.begin() as connection:  # 20 alerts for the address, made earlier
+        connection.execute(update(PriceAlert).values(created_at=now() - dt.timedelta(hours=1)))
+        made = connection.execute(select(PriceAlert.__table__).limit(1)).mappings().one()
+        row = {name: value for name, value in made.items() if name != "id"}
+        connection.execute(insert(PriceAlert), [row] * 15)
+    refused = TestClient(site.app, client=("another", 50000)).post("/api/alerts", json=above(300))
+    assert refused.status_code == 422
+    assert "at most 20 alerts" in refused.text
+    elsewhere = above(300, email="other@example.org")
+    assert TestClient(site.app, client=("another", 50000)).post("/api/alerts", json=elsewhere)
+
+
+def confirmed_digest(engine: Engine, kind: str, confirmed_at: dt.datetime) -> int:
+    with engine.begin() as connection:
+        city_id = connection.scalar(select(City.id).where(City.slug == CITY))
+        return connection.execute(
+            insert(PriceAlert)
+            .values(
+                email=READER,
+                kind=kind,
+                city_id=city_id,
+                currency="ZAR",
+                client_hash="test",
+                created_at=confirmed_at,
+                confirmed_at=confirmed_at,
+            )
+            .returning(PriceAlert.id)
+        ).scalar_one()
+
+
+def test_digests_go_out_at_seven_local_time_once_per_day_or_week(
+    engine: Engine, settings: Settings, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, _ = smtp_server
+    # Cape Town is UTC+2: 07:00 there is 05:00 UTC. 2026-04-01 is a Wednesday.
+    utc = dt.UTC
+    confirmed_digest(engine, "digest-daily", dt.datetime(2026, 4, 1, 4, 0, tzinfo=utc))
+    confirmed_digest(engine, "digest-weekly", dt.datetime(2026, 4, 1, 4, 0, tzinfo=utc))
+    sent = [
+        send_due_digests(engine, settings, dt.datetime(2026, 4, day, hour, minute, tzinfo=utc))
+        for day, hour, minute in [
+            (1, 4, 59),  # 06:59 local: not yet
+            (1, 5, 0),  # 07:00: the daily one
+            (1, 5, 5),  # again the same day: nothing
+            (1, 23, 0),  # 01:00 local on the 2nd: not yet
+            (2, 5, 1),  # the 2nd's
+            (6, 5, 0),  # Monday 07:00: the daily and the weekly
+            (6, 9, 0),
+        ]
+    ]
+    assert sent == [0, 1, 0, 0, 1, 2, 0]
+    assert deliver(engine, settings) == 4
+    message = inbox.messages()[0]
+    assert message["Subject"] == "Cape Town scrap prices, 2026-04-01"
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    text = body_text(message, "plain")
+    assert "#1 Copper: R151.53/kg" in text
+    assert "/alerts/manage?token=" in text
+
+
+def test_a_digest_period_starts_at_seven_local_time() -> None:
+    at = dt.datetime(2026, 3, 29, 12, 0, tzinfo=dt.UTC)  # Sunday; Europe/Berlin went to UTC+2
+    assert period_start("digest-daily", at, "Europe/Berlin") == dt.datetime(
+        2026, 3, 29, 5, 0, tzinfo=dt.UTC
+    )
+    assert period_start("digest-weekly", at, "Europe/Berlin") == dt.datetime(
+        2026, 3, 23, 6, 0, tzinfo=dt.UTC
+    )
+    assert period_start("digest-daily", at, "America/New_York") == dt.datetime(
+        2026, 3, 29, 11, 0, tzinfo=dt.UTC
+    )
+
+
+def test_no_alert_mail_carries_a_line_break_in_a_header(engine: Engine, site: TestClient) -> None:
+    assert site.post("/api/alerts", json=above()).status_code == 202
+    for mail in outbox(engine, "alert-confirm"):
+        for value in [mail.to_address, mail.subject, *mail.headers.values()]:
+            assert "\r" not in value
+            assert "\n" not in value
+    with engine.connect() as connection:
+        assert connection.scalar(select(func.count()).select_from(PriceAlert)) == 1

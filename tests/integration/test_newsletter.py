@@ -1,0 +1,293 @@
+"""The newsletter's double opt-in through a real SMTP server (aiosmtpd on a free port): the
+confirmation mail and its links, who counts as a subscriber, resending, expired and forged
+links, one-click unsubscribe (RFC 8058), the purge, and header safety."""
+
+import datetime as dt
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from fastapi.testclient import TestClient
+from pydantic import SecretStr
+from sqlalchemy import Engine, func, select
+from sqlalchemy.orm import Session
+from typer.testing import CliRunner
+
+from scrapindex.app import create_app
+from scrapindex.cli import app as cli
+from scrapindex.mail import newsletter
+from scrapindex.mail.newsletter import (
+    CONFIRM_KIND,
+    CONFIRM_PURPOSE,
+    CONFIRM_SUBJECT,
+    UNSUBSCRIBE_PURPOSE,
+    SignUp,
+    confirm_url,
+    sign_up,
+    unsubscribe_headers,
+)
+from scrapindex.mail.outbox import FORBIDDEN_IN_HEADER
+from scrapindex.mail.sender import send_due
+from scrapindex.mail.tokens import BadToken, make_token, read_token
+from scrapindex.models import NewsletterSubscription, OutboxMessage
+from scrapindex.queries.operations import count_subscribers, waiting_counts
+from scrapindex.settings import Settings, get_settings
+from tests.conftest import FreshDatabase
+from tests.databases import IMPORT_DEMO
+from tests.mail_server import Inbox, body_text, mail_settings, running_smtp_server
+
+NOW = dt.datetime(2026, 4, 1, 12, 0, tzinfo=dt.UTC)
+CHECK_INBOX = (
+    "Almost done: check your inbox and open the link we sent to confirm your subscription."
+)
+UNSUBSCRIBE_POST = "List-Unsubscribe=One-Click"
+
+
+@pytest.fixture
+def engine(fresh_database: FreshDatabase) -> Engine:
+    return fresh_database(IMPORT_DEMO)
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[tuple[Inbox, int]]:
+    with running_smtp_server() as server:
+        yield server
+
+
+def settings_for(engine: Engine, port: int = 1, **overrides: Any) -> Settings:
+    return mail_settings(
+        port,
+        database_url=engine.url.render_as_string(hide_password=False),
+        token_secret="a test secret",
+        page_rate_limit_per_minute=0,
+        api_rate_limit_per_minute=0,
+        **overrides,
+    )
+
+
+def subscriber_count(engine: Engine) -> int:
+    with Session(engine) as session:
+        return waiting_counts(session)["subscribers"]
+
+
+def rows(engine: Engine) -> dict[str, NewsletterSubscription]:
+    with Session(engine) as session:
+        return {row.email: row for row in session.scalars(select(NewsletterSubscription))}
+
+
+def confirmation_mails(engine: Engine) -> int:
+    with Session(engine) as session:
+        query = select(func.count()).where(OutboxMessage.kind == CONFIRM_KIND)
+        return session.execute(query).scalar_one()
+
+
+def path_of(url: str) -> str:
+    parts = urlsplit(url)
+    assert f"{parts.scheme}://{parts.netloc}" == "https://scrapindex.example"
+    return f"{parts.path}?{parts.query}"
+
+
+def test_sign_up_confirm_and_unsubscribe_in_one_click(
+    engine: Engine, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, port = smtp_server
+    settings = settings_for(engine, port)
+    with TestClient(create_app(settings)) as client:
+        answer = client.post("/api/newsletter", json={"email": "Reader@Example.org"})
+        assert answer.status_code == 200
+        assert answer.json() == {"message": CHECK_INBOX}
+        assert set(rows(engine)) == {"reader@example.org"}
+        assert subscriber_count(engine) == 0  # not before it is confirmed
+
+        now = dt.datetime.now(dt.UTC)
+        assert send_due(engine, settings, now=now, sender_id="test").sent == 1
+        [message] = inbox.messages()
+        assert message["From"] == "ScrapIndex <no-reply@scrapindex.example>"
+        assert message["To"] == "reader@example.org"
+        assert message["Subject"] == CONFIRM_SUBJECT
+        assert message["Message-ID"].endswith("@scrapindex.example>")
+        assert message["Date"].datetime is not None
+        assert message["List-Unsubscribe-Post"] == UNSUBSCRIBE_POST
+        https_link, mailto = (
+            part.strip().strip("<>") for part in message["List-Unsubscribe"].split(",")
+        )
+        assert https_link.startswith("https://scrapindex.example/newsletter/unsubscribe?token=")
+        assert mailto == "mailto:no-reply@scrapindex.example?subject=unsubscribe"
+        text, html = body_text(message, "plain"), body_text(message, "html")
+        [link] = [line for line in text.splitlines() if "/newsletter/confirm?token=" in line]
+        assert f'href="{link}"' in html
+        assert https_link in text
+
+        confirmed = client.get(path_of(link))
+        assert confirmed.status_code == 200
+        assert "Your subscription is confirmed" in confirmed.text
+        assert confirmed.headers["cache-control"] == "no-store"
+        assert confirmed.headers["x-robots-tag"] == "noindex"
+        assert '<meta name="robots" content="noindex, nofollow">' in confirmed.text
+        assert subscriber_count(engine) == 1
+        assert client.get(path_of(link)).status_code == 200  # again: still confirmed
+        assert subscriber_count(engine) == 1
+        with Session(engine) as session:
+            assert count_subscribers(session, "reader") == 1
+
+        # The same client asking again is told; the answer is the same for anyone else.
+        again = client.post("/api/newsletter", json={"email": "reader@example.org"})
+        assert again.json() == {"message": "You're already subscribed."}
+
+        # A link scanner's GET shows the button and changes nothing.
+        page = client.get(path_of(https_link))
+        assert page.status_code == 200
+        assert 'method="post"' in page.text
+        assert "<script" not in page.text
+        assert subscriber_count(engine) == 1
+        # The mail client's one-click POST (RFC 8058): no cookie, no CSRF token, the token rules.
+        gone = client.post(
+            path_of(https_link),
+            content=UNSUBSCRIBE_POST,
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
+        assert gone.status_code == 200
+        assert "You&#39;re unsubscribed" in gone.text or "You're unsubscribed" in gone.text
+        assert gone.headers["cache-control"] == "no-store"
+        assert rows(engine) == {}
+        assert client.post(path_of(https_link)).status_code == 200  # twice: the same page
+
+
+def test_the_answer_does_not_tell_whether_an_address_is_subscribed(engine: Engine) -> None:
+    settings = settings_for(engine)
+    with Session(engine) as session:
+        assert sign_up(session, settings, "taken@example.org", "another-client", NOW)
+        newsletter.confirm(session, "taken@example.org", NOW)
+        session.commit()
+    with TestClient(create_app(settings)) as client:
+        for email in ("taken@example.org", "new@example.org", "new@example.org"):
+            answer = client.post("/api/newsletter", json={"email": email})
+            assert (answer.status_code, answer.json()) == (200, {"message": CHECK_INBOX})
+    assert subscriber_count(engine) == 1
+    assert confirmation_mails(engine) == 2  # the new address's; the confirmed one gets none
+
+
+def test_an_unconfirmed_sign_up_is_resent_at_most_once_an_hour(engine: Engine) -> None:
+    settings = settings_for(engine)
+    outcomes = []
+    for minutes in (0, 10, 59, 60, 61, 125):
+        with Session(engine) as session:
+            now = NOW + dt.timedelta(minutes=minutes)
+            outcomes.append(sign_up(session, settings, "slow@example.org", "client", now))
+            session.commit()
+    assert outcomes == [SignUp.NEW, *[SignUp.PENDING] * 5]
+    assert confirmation_mails(engine) == 3  # at 0, 60 and 125 minutes
+    assert subscriber_count(engine) == 0
+
+
+def test_expired_and_forged_links_are_refused_with_a_page(engine: Engine) -> None:
+    settings = settings_for(engine)
+    with Session(engine) as session:
+        sign_up(session, settings, "late@example.org", "client", NOW)
+        session.commit()
+    old = confirm_url(settings, "late@example.org", dt.datetime.now(dt.UTC) - dt.timedelta(days=8))
+    fresh_token = make_token(settings, CONFIRM_PURPOSE, {"e": "late@example.org"})
+    unsubscribe_token = make_token(settings, UNSUBSCRIBE_PURPOSE, {"e": "late@example.org"})
+    other_secret = settings.model_copy(update={"token_secret": SecretStr("not ours")})
+    forged = [
+        fresh_token[:-2] + ("AA" if not fresh_token.endswith("AA") else "BB"),  # altered
+        unsubscribe_token,  # made for the other page
+        make_token(other_secret, CONFIRM_PURPOSE, {"e": "late@example.org"}),  # other secret
+        "",
+        "x" * 1900,
+        "a.b.c",
+    ]
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        expired = client.get(path_of(old))
+        assert expired.status_code == 410
+        assert "This link has expired" in expired.text
+        assert 'href="/blog"' in expired.text  # a way to sign up again
+        for token in forged:
+            answer = client.get("/newsletter/confirm", params={"token": token})
+            assert answer.status_code == 404, token[:80]
+            assert "This link is not valid" in answer.text
+            # The other way round: a confirmation token cannot unsubscribe.
+            token = fresh_token if token == unsubscribe_token else token
+            posted = client.post("/newsletter/unsubscribe", params={"token": token})
+            assert posted.status_code == 404, token[:80]
+        unsubscribe_old = make_token(
+            settings, UNSUBSCRIBE_PURPOSE, {"e": "late@example.org"},
+            now=dt.datetime.now(dt.UTC) - dt.timedelta(days=500),
+        )  # fmt: skip
+        posted = client.post("/newsletter/unsubscribe", params={"token": unsubscribe_old})
+        assert posted.status_code == 410
+    assert subscriber_count(engine) == 0
+    assert set(rows(engine)) == {"late@example.org"}  # nothing confirmed, nothing removed
+    # The token module itself: expiry is measured from the injected clock.
+    token = make_token(settings, CONFIRM_PURPOSE, {"e": "x@example.org"}, now=NOW)
+    limit = dt.timedelta(days=7)
+    assert read_token(settings, CONFIRM_PURPOSE, token, limit, now=NOW + limit) == {
+        "e": "x@example.org"
+    }
+    with pytest.raises(BadToken) as error:
+        read_token(settings, CONFIRM_PURPOSE, token, limit, now=NOW + limit + dt.timedelta(1))
+    assert error.value.expired
+
+
+def test_the_pages_answer_their_methods(engine: Engine) -> None:
+    with TestClient(create_app(settings_for(engine))) as client:
+        options = client.options("/newsletter/unsubscribe")
+        assert (options.status_code, options.headers["allow"]) == (204, "GET, HEAD, OPTIONS, POST")
+        assert client.options("/newsletter/confirm").headers["allow"] == "GET, HEAD, OPTIONS"
+        put = client.put("/newsletter/unsubscribe")
+        assert (put.status_code, put.headers["allow"]) == (405, "GET, HEAD, OPTIONS, POST")
+        assert client.post("/newsletter/confirm").status_code == 405
+        head = client.head("/newsletter/confirm?token=x")
+        assert (head.status_code, head.content) == (404, b"")
+
+
+def test_unconfirmed_sign_ups_are_purged_after_thirty_days(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = settings_for(engine)
+    now = dt.datetime.now(dt.UTC)
+    with Session(engine) as session:
+        for email, days, confirmed in [
+            ("old@example.org", 31, False),
+            ("recent@example.org", 29, False),
+            ("loyal@example.org", 90, True),
+        ]:
+            sign_up(session, settings, email, "client", now - dt.timedelta(days=days))
+            if confirmed:
+                newsletter.confirm(session, email, now - dt.timedelta(days=days - 1))
+        session.commit()
+    monkeypatch.setenv("DATABASE_URL", engine.url.render_as_string(hide_password=False))
+    get_settings.cache_clear()
+    try:
+        result = CliRunner().invoke(cli, ["newsletter", "purge"])
+    finally:
+        get_settings.cache_clear()
+    assert result.exit_code == 0, result.output
+    assert "1 unconfirmed sign-up older than 30 days deleted." in result.output
+    assert set(rows(engine)) == {"recent@example.org", "loyal@example.org"}
+
+
+@pytest.mark.parametrize(
+    "email",
+    [
+        "reader@example.org\r\nBcc: victim@example.org",
+        "reader@example.org\nBcc: victim@example.org",
+        "reader@example.org\r",
+        "reader\u2028@example.org",
+    ],
+)
+def test_line_breaks_in_an_address_never_reach_a_header(engine: Engine, email: str) -> None:
+    with TestClient(create_app(settings_for(engine))) as client:
+        assert client.post("/api/newsletter", json={"email": email}).status_code == 422
+    assert rows(engine) == {}
+    assert confirmation_mails(engine) == 0
+
+
+def test_unsubscribe_headers_hold_no_control_characters() -> None:
+    settings = Settings(site_root="https://scrapindex.example", token_secret="s")
+    headers = unsubscribe_headers(settings, "o'neil+news@example.org", NOW)
+    assert set(headers) == {"List-Unsubscribe", "List-Unsubscribe-Post"}
+    for value in headers.values():
+        assert not FORBIDDEN_IN_HEADER.search(value)
+    assert "o'neil" not in headers["List-Unsubscribe"]  # the address is inside the token only

@@ -1,0 +1,75 @@
+"""A real SMTP server for the mail tests (aiosmtpd on a free port) and settings pointing at it."""
+
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from email import message_from_bytes
+from email.message import EmailMessage
+from email.policy import default as default_policy
+from pathlib import Path
+from typing import Any
+
+from aiosmtpd.controller import Controller
+
+from scrapindex.settings import Settings
+from tests.conftest import CONTENT_DIR
+
+
+class Inbox:
+    """An aiosmtpd handler keeping every message it accepts."""
+
+    def __init__(self) -> None:
+        self.envelopes: list[tuple[str, list[str], bytes]] = []
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        with self.lock:
+            self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
+        return "250 Message accepted for delivery"
+
+    def messages(self) -> list[EmailMessage]:
+        with self.lock:
+            contents = [content for _, _, content in self.envelopes]
+        parsed = [message_from_bytes(content, policy=default_policy) for content in contents]
+        return [message for message in parsed if isinstance(message, EmailMessage)]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@contextmanager
+def running_smtp_server() -> Iterator[tuple[Inbox, int]]:
+    inbox = Inbox()
+    port = free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield inbox, port
+    finally:
+        controller.stop()
+
+
+def mail_settings(port: int, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "smtp_host": "127.0.0.1",
+        "smtp_port": port,
+        "smtp_starttls": False,
+        "site_root": "https://scrapindex.example",
+        "mail_from": "ScrapIndex <no-reply@scrapindex.example>",
+        "content_dir": CONTENT_DIR,
+        "data_dir": Path("/nonexistent"),
+        **overrides,
+    }
+    return Settings(**values)
+
+
+def body_text(message: EmailMessage, subtype: str) -> str:
+    part = message.get_body((subtype,))
+    assert isinstance(part, EmailMessage)
+    content: str = part.get_content()
+    return content
