@@ -49,7 +49,7 @@ from scrapindex.schemas.forms import BLANK, SPACES
 from scrapindex.settings import PROJECT_ROOT, Settings
 from scrapindex.web.route_table import find_route, load_routes
 from tests.conftest import CONTENT_DIR
-from tests.databases import IMPORT_DEMO, count_rows, fingerprint
+from tests.databases import IMPORT_DEMO, count_rows, data_fingerprint, fingerprint
 from tests.operators import add_operator, log_in
 
 SITE_ROOT = "https://scrapindex.example"
@@ -167,11 +167,6 @@ def add_import_run(engine: Engine) -> int:
         session.add(run)
         session.commit()
         return run.id
-
-
-def data_fingerprint(engine: Engine) -> dict[str, tuple[int, str]]:
-    """The tables' fingerprint but for the sessions, whose last use a request may note."""
-    return {name: rows for name, rows in fingerprint(engine).items() if name != "user_sessions"}
 
 
 def expected_refusal(response: Response, hostile: Hostile) -> int | None:

@@ -21,7 +21,7 @@ from scrapindex.data.imports.runs import (
 from scrapindex.models import AuditEntry, City, ImportRun, Material, Price, User
 from scrapindex.settings import Settings, get_settings
 from tests.conftest import CONTENT_DIR, FreshDatabase
-from tests.databases import IMPORT_DEMO, fingerprint
+from tests.databases import IMPORT_DEMO, data_fingerprint
 from tests.operators import add_operator
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
@@ -57,13 +57,6 @@ def run_import(runner: CliRunner, kind: str, path: Path) -> Result:
 def all_runs(engine: Engine) -> list[ImportRun]:
     with Session(engine) as session:
         return list(session.scalars(select(ImportRun).order_by(ImportRun.id)))
-
-
-def without_runs(engine: Engine) -> dict[str, tuple[int, str]]:
-    """The database's fingerprint, but for the runs table (a refused import adds its run)."""
-    tables = fingerprint(engine)
-    del tables["import_runs"]
-    return tables
 
 
 def london_copper(engine: Engine, day: dt.date) -> Decimal | None:
@@ -117,10 +110,10 @@ def test_every_import_command_records_its_kind(
 def test_a_file_with_bad_rows_records_its_problems_and_changes_no_data(
     engine: Engine, command: CliRunner, settings: Settings
 ) -> None:
-    before = without_runs(engine)
+    before = data_fingerprint(engine)
     result = run_import(command, "prices", FIXTURES / "prices_unknown_city.csv")
     assert result.exit_code == 1
-    assert without_runs(engine) == before
+    assert data_fingerprint(engine) == before
     (run,) = all_runs(engine)
     assert (run.status, run.problem_count, run.inserted, run.stored_path) == (
         "rejected", 1, 0, None
@@ -158,10 +151,10 @@ def test_outliers_and_bad_rows_together_are_a_rejection_not_an_outlier_run(
 def test_a_file_refused_for_outliers_is_kept_for_an_override(
     engine: Engine, command: CliRunner, settings: Settings
 ) -> None:
-    before = without_runs(engine)
+    before = data_fingerprint(engine)
     result = run_import(command, "prices", FIXTURES / "prices_outlier.csv")
     assert result.exit_code == 1
-    assert without_runs(engine) == before
+    assert data_fingerprint(engine) == before
     (run,) = all_runs(engine)
     assert (run.status, run.outliers, run.problem_count) == ("outliers", 2, 2)
     assert f"override import run {run.id}" in result.output

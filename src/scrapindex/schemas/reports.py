@@ -5,7 +5,6 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal, Self, cast
 
 from pydantic import AfterValidator, ConfigDict, Field, WithJsonSchema, model_validator
-from pydantic.json_schema import SkipJsonSchema
 
 from scrapindex.formatting import Unit
 from scrapindex.queries.price_reports import QueuedReport
@@ -85,21 +84,28 @@ UrlText = Annotated[
 ServiceText = Annotated[Text, Field(max_length=60)]
 
 
+def without_nulls(schema: dict[str, Any]) -> None:
+    """Each change is optional but, when given, not null: the schema shows its one real type."""
+    schema["minProperties"] = 1  # and at least one change
+    for name, field in schema["properties"].items():
+        branches = [b for b in field.pop("anyOf", []) if b.get("type") != "null"]
+        if branches:
+            schema["properties"][name] = {**field, **branches[0]}
+
+
 class YardChanges(CamelModel):
     """Only the fields that change; the schema says at least one, and none of them null."""
 
-    model_config = ConfigDict(json_schema_extra={"minProperties": 1})
+    model_config = ConfigDict(json_schema_extra=without_nulls)
 
-    hours: Text | SkipJsonSchema[None] = Field(
+    hours: Text | None = Field(
         default=None, max_length=300, description="e.g. Mo-Fr 08:00-17:00; Sa 08:00-12:00"
     )
-    phone: PhoneText | SkipJsonSchema[None] = None
-    website: UrlText | SkipJsonSchema[None] = None
-    address: Text | SkipJsonSchema[None] = Field(default=None, max_length=300)
-    services: list[ServiceText] | SkipJsonSchema[None] = Field(
-        default=None, min_length=1, max_length=12
-    )
-    permanently_closed: bool | SkipJsonSchema[None] = None
+    phone: PhoneText | None = None
+    website: UrlText | None = None
+    address: Text | None = Field(default=None, max_length=300)
+    services: list[ServiceText] | None = Field(default=None, min_length=1, max_length=12)
+    permanently_closed: bool | None = None
 
     @model_validator(mode="after")
     def some_change(self) -> Self:
