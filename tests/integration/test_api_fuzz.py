@@ -176,11 +176,11 @@ def not_an_object(case: Case[Any]) -> bool:
 
 
 def refers_to_data(case: Case[Any]) -> bool:
-    """A price report names a city, a material, a yard of that city, a day of the last two weeks
-    and the city's currency: values the schema cannot list. A well-formed report about data
-    that does not exist is refused with 422 and a message, which is not a broken contract."""
+    """A price report (or an alert) names a city, a material, a yard of that city, a day of the
+    last two weeks and the city's currency: values the schema cannot list. A well-formed one
+    about data that does not exist is refused with 422 and a message: no broken contract."""
     operation = (case.operation.method.upper(), case.operation.path)
-    return operation == ("POST", "/api/price-reports")
+    return operation in {("POST", "/api/price-reports"), ("POST", "/api/alerts")}
 
 
 @schema.include(path_regex=CONSOLE).parametrize()

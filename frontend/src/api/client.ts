@@ -30,6 +30,7 @@ export type PriceReportCreate = Schemas["PriceReportCreate"];
 export type PriceReportSummary = Schemas["PriceReportSummary"];
 export type YardSuggestionCreate = Schemas["YardSuggestionCreate"];
 export type YardChanges = Schemas["YardChanges"];
+export type AlertCreate = Schemas["AlertCreate"];
 /** The 202 answer of the public report and correction forms. */
 export type Accepted = Schemas["Accepted"];
 

@@ -31,7 +31,7 @@ def create_price_alert(
         session, client, PriceAlert.client_hash, PriceAlert.created_at, ALERTS_PER_MINUTE
     )
     request = AlertRequest(
-        email=str(body.email),
+        email=str(body.email).lower(),  # one address, however it is written
         city_slug=body.city_slug,
         kind=body.kind,
         material_slug=body.material_slug,

@@ -3,6 +3,7 @@ import { type ComponentType, Suspense } from "react";
 import { useParams } from "react-router";
 import { ApiError, type City } from "@/api/client";
 import { cityQueries } from "@/api/queries";
+import { AlertButton } from "@/components/alerts/alert-button";
 import { CityNotFound } from "@/components/places/city-not-found";
 import { ReportPriceButton } from "@/components/reports/report-price-button";
 import { AdSlot } from "@/components/ui/ad-slot";
@@ -69,7 +70,10 @@ function CityPrices({ city }: { city: City }) {
         <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: city.country.name }, { label: city.name }]} />
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{city.name} Scrap Metal Prices</h1>
         <LastUpdated citySlug={city.slug} timeZone={city.timeZone} />
-        <ReportPriceButton city={city} className="mt-3" />
+        <div className="mt-3 flex flex-wrap gap-2">
+          <ReportPriceButton city={city} />
+          <AlertButton city={city} />
+        </div>
       </header>
       <OverviewStrip citySlug={city.slug} />
       <AdSlot id="city-ad-1" />

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useId, useState } from "react";
 import type { MaterialPriceRow } from "@/api/client";
 import { cityQueries, priceQueries } from "@/api/queries";
+import { AlertButton } from "@/components/alerts/alert-button";
 import { ReportPriceButton } from "@/components/reports/report-price-button";
 import { ReportSummary } from "@/components/reports/report-summary";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -195,7 +196,10 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, 
         {body}
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           {citySlug && materialLoaded && <ReportSummary citySlug={citySlug} materialSlug={materialSlug} />}
-          <ReportPriceButton materialSlug={materialSlug} citySlug={citySlug ?? undefined} />
+          <div className="flex flex-wrap gap-2">
+            <ReportPriceButton materialSlug={materialSlug} citySlug={citySlug ?? undefined} />
+            {citySlug && <AlertButton materialSlug={materialSlug} citySlug={citySlug} />}
+          </div>
         </div>
       </CardContent>
     </Card>
