@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { browserPages, queryDatabase } from "./browser";
 
@@ -9,10 +13,32 @@ const databasePath = inject("databasePath");
 const open = browserPages(baseURL);
 const ADDRESS = "alerts@example.org";
 
-/** The newest confirmation mail's text and headers, as the outbox holds them. */
-function confirmationMail(): string {
-  const sql = `select text_body, headers from outbox_messages where kind = 'alert-confirm' and to_address = '${ADDRESS}' order by id desc limit 1`;
+const CLI = join(resolve(import.meta.dirname, "..", ".."), ".venv", "bin", "scrapindex");
+const CROSSING = "crossing@example.org";
+
+/** The newest mail of a kind to an address: its text and headers, as the outbox holds them. */
+function newestMail(kind: string, to: string): string {
+  const sql = `select text_body, headers from outbox_messages where kind = '${kind}' and to_address = '${to}' order by id desc limit 1`;
   return queryDatabase(databasePath, sql);
+}
+
+const confirmationMail = () => newestMail("alert-confirm", ADDRESS);
+
+/** Johannesburg's current copper price per kg (SQLite keeps ten-thousandths) and its day. */
+function currentCopper(): { perKg: number; day: string } {
+  const sql = `select p.price_per_kg, p.price_date from current_prices c join prices p on p.id = c.price_id join cities ci on ci.id = c.city_id join materials m on m.id = c.material_id where ci.slug = 'johannesburg' and m.slug = 'copper'`;
+  const found = queryDatabase(databasePath, sql).match(/\((\d+), '([\d-]+)'\)/);
+  if (!found) throw new Error("no current copper price in Johannesburg");
+  return { perKg: Number(found[1]) / 10_000, day: found[2] as string };
+}
+
+/** A feed's file with one new price, imported by the real command (which evaluates alerts). */
+function importPrice(day: string, perKg: number): void {
+  const file = join(mkdtempSync(join(tmpdir(), "alerts-e2e-")), "prices.csv");
+  const header = "date,country,city,material,price,currency,unit,source";
+  writeFileSync(file, `${header}\n${day},ZA,johannesburg,copper,${perKg.toFixed(2)},ZAR,kg,E2E Desk\n`);
+  const env = { ...process.env, DATA_DIR: dirname(databasePath), DATABASE_URL: "" };
+  execFileSync(CLI, ["prices", "import", file], { env, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 function link(mail: string, path: string): string {
@@ -46,5 +72,37 @@ describe("price alerts", () => {
     const confirm = await open(link(confirmationMail(), "/alerts/confirm"));
     await confirm.getByRole("heading", { name: "Your alert is set up" }).waitFor();
     expect(confirmed()).toBe("[('above', 1)]\n");
+  });
+
+  it("mails the seller once when an import takes the price above the threshold, and stops in one click", async () => {
+    const { perKg, day } = currentCopper();
+    const threshold = Math.ceil(perKg * 1.1);
+    const city = await open("/za/johannesburg");
+    await city.getByRole("button", { name: "Alert me" }).click();
+    const dialog = city.getByRole("dialog", { name: "Alert me about prices" });
+    await dialog.getByLabel("Email address").fill(CROSSING);
+    await dialog.getByRole("combobox", { name: "Material" }).selectOption("copper");
+    await dialog.getByRole("combobox", { name: "Unit" }).selectOption("kg");
+    await dialog.getByRole("spinbutton", { name: "Price" }).fill(String(threshold));
+    await dialog.getByRole("button", { name: "Set alert" }).click();
+    await dialog.getByText("Check your inbox to confirm your alert.").waitFor();
+    await expect.poll(() => newestMail("alert-confirm", CROSSING)).toContain("alerts/confirm");
+    const confirm = await open(link(newestMail("alert-confirm", CROSSING), "/alerts/confirm"));
+    await confirm.getByRole("heading", { name: "Your alert is set up" }).waitFor();
+    expect(newestMail("alert-fired", CROSSING)).toBe("[]\n"); // below the threshold: quiet
+
+    importPrice(day, threshold * 1.1);
+    const fired = newestMail("alert-fired", CROSSING);
+    expect(fired).toContain("alerts/unsubscribe");
+    expect(fired).toContain("List-Unsubscribe-Post");
+    importPrice(day, threshold * 1.15); // still above: no second mail for the same crossing
+    const count = `select count(*) from outbox_messages where kind = 'alert-fired' and to_address = '${CROSSING}'`;
+    expect(queryDatabase(databasePath, count)).toBe("[(1,)]\n");
+
+    const stop = await open(link(fired, "/alerts/unsubscribe"));
+    await stop.getByRole("button", { name: "Stop this alert" }).click();
+    await stop.getByRole("heading", { name: "The alert is stopped" }).waitFor();
+    const left = `select count(*) from price_alerts where email = '${CROSSING}'`;
+    expect(queryDatabase(databasePath, left)).toBe("[(0,)]\n");
   });
 });
