@@ -1,13 +1,12 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { BellRing } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { ApiError, errorMessage } from "@/api/client";
 import { cityQueries, materialQueries } from "@/api/queries";
 import { FormField } from "@/components/forms/form-field";
 import { HoneypotField } from "@/components/forms/honeypot-field";
+import { useFormSubmission } from "@/components/forms/use-form-submission";
 import { FormAlert, SentMessage } from "@/components/reports/form-messages";
 import { Button } from "@/components/ui/button";
-import { trackEvent } from "@/lib/analytics";
 import { currencySymbol, UNIT_LABELS, UNITS, type Unit } from "@/lib/format";
 import {
   ALERT_KINDS,
@@ -22,24 +21,6 @@ import { postAlert } from "./api";
 
 const fieldId = (name: keyof AlertDraft) => `alert-${name}`;
 const FIELD_ORDER = ["email", "materialSlug", "threshold"] as const;
-const REFUSED = new Set([400, 422, 429]);
-
-function useSendAlert(onSent: (message: string) => void) {
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: postAlert,
-    onMutate: () => setRefusal(null),
-    onSuccess: (answer) => {
-      trackEvent({ action: "price_alert_submit", category: "alerts" });
-      onSent(answer.message);
-    },
-    onError: (error) => {
-      const refused = error instanceof ApiError && REFUSED.has(error.status);
-      setRefusal(refused ? errorMessage(error) : "Your alert could not be set. Please try again.");
-    },
-  });
-  return { mutation, refusal };
-}
 
 type Props = {
   target: AlertTarget;
@@ -60,9 +41,14 @@ export function AlertForm({ target, draft, onDraftChange, onSent }: Props) {
   const city = target.city ?? cities.data?.find((option) => option.slug === citySlug);
   const currency = city?.country.currency;
   const digest = isDigest(draft.kind);
-  const { mutation, refusal } = useSendAlert((message) => {
-    setSentMessage(message);
-    onSent();
+  const { mutation, refusal } = useFormSubmission({
+    send: postAlert,
+    event: { action: "price_alert_submit", category: "alerts" },
+    failure: "Your alert could not be set. Please try again.",
+    onSent: (message) => {
+      setSentMessage(message);
+      onSent();
+    },
   });
 
   const update = (changes: Partial<AlertDraft>) => {

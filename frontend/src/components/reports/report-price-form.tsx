@@ -1,12 +1,11 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { ApiError, errorMessage } from "@/api/client";
 import { cityQueries, materialQueries } from "@/api/queries";
 import { FormField } from "@/components/forms/form-field";
 import { HoneypotField } from "@/components/forms/honeypot-field";
+import { useFormSubmission } from "@/components/forms/use-form-submission";
 import { Button } from "@/components/ui/button";
-import { trackEvent } from "@/lib/analytics";
 import { UNIT_LABELS, UNITS, type Unit } from "@/lib/format";
 import { postPriceReport } from "./api";
 import { FormAlert, SentMessage } from "./form-messages";
@@ -23,7 +22,6 @@ import type { ReportTarget } from "./types";
 
 const fieldId = (name: keyof ReportDraft) => `report-${name}`;
 const FIELD_ORDER = ["materialSlug", "citySlug", "price", "date"] as const;
-const REFUSED = new Set([400, 422, 429]);
 
 export function initialReportDraft(target: ReportTarget, unit: Unit): ReportDraft {
   return {
@@ -36,23 +34,6 @@ export function initialReportDraft(target: ReportTarget, unit: Unit): ReportDraf
     note: "",
     website: "",
   };
-}
-
-function useSendReport(onSent: (message: string) => void) {
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: postPriceReport,
-    onMutate: () => setRefusal(null),
-    onSuccess: (answer) => {
-      trackEvent({ action: "price_report_submit", category: "reports" });
-      onSent(answer.message);
-    },
-    onError: (error) => {
-      const refused = error instanceof ApiError && REFUSED.has(error.status);
-      setRefusal(refused ? errorMessage(error) : "Your report could not be sent. Please try again.");
-    },
-  });
-  return { mutation, refusal };
 }
 
 type Props = {
@@ -81,9 +62,14 @@ export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = ne
     currency: currencies.includes(values.currency) ? values.currency : (currencies[0] ?? ""),
   });
   const effective = settle(draft);
-  const { mutation, refusal } = useSendReport((message) => {
-    setSentMessage(message);
-    onSent();
+  const { mutation, refusal } = useFormSubmission({
+    send: postPriceReport,
+    event: { action: "price_report_submit", category: "reports" },
+    failure: "Your report could not be sent. Please try again.",
+    onSent: (message) => {
+      setSentMessage(message);
+      onSent();
+    },
   });
 
   const update = (changes: Partial<ReportDraft>) => {

@@ -1,14 +1,12 @@
-import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import type { YardDetail, YardSuggestionCreate } from "@/api/client";
-import { ApiError, errorMessage } from "@/api/client";
 import { FormField } from "@/components/forms/form-field";
 import { HoneypotField } from "@/components/forms/honeypot-field";
+import { useFormSubmission } from "@/components/forms/use-form-submission";
 import { postYardSuggestion } from "@/components/reports/api";
 import { FormAlert, SentMessage } from "@/components/reports/form-messages";
 import { Button } from "@/components/ui/button";
-import { trackEvent } from "@/lib/analytics";
 import {
   type CorrectionDraft,
   type CorrectionErrors,
@@ -25,7 +23,6 @@ import {
 
 const fieldId = (name: string) => `correction-${name}`;
 const FIELD_ORDER = ["hours", "phone", "website", "address", "email"] as const;
-const REFUSED = new Set([400, 422, 429]);
 const TEXT_LABELS: Record<TextField, string> = {
   hours: "Opening hours",
   phone: "Phone",
@@ -33,23 +30,6 @@ const TEXT_LABELS: Record<TextField, string> = {
   address: "Address",
 };
 const HOURS_EXAMPLE = "For example: Mo-Fr 08:00-17:00; Sa 08:00-12:00";
-
-function useSendCorrection(yardId: number, onSent: (message: string) => void) {
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (body: YardSuggestionCreate) => postYardSuggestion(yardId, body),
-    onMutate: () => setRefusal(null),
-    onSuccess: (answer) => {
-      trackEvent({ action: "yard_correction_submit", category: "scrap_yards" });
-      onSent(answer.message);
-    },
-    onError: (error) => {
-      const refused = error instanceof ApiError && REFUSED.has(error.status);
-      setRefusal(refused ? errorMessage(error) : "Your correction could not be sent. Please try again.");
-    },
-  });
-  return { mutation, refusal, setRefusal };
-}
 
 type Props = {
   yard: YardDetail;
@@ -63,9 +43,14 @@ export function SuggestCorrectionForm({ yard, draft, onDraftChange, onSent }: Pr
   const [errors, setErrors] = useState<CorrectionErrors>({});
   const [attempted, setAttempted] = useState(false);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const { mutation, refusal, setRefusal } = useSendCorrection(yard.id, (message) => {
-    setSentMessage(message);
-    onSent();
+  const { mutation, refusal, setRefusal } = useFormSubmission({
+    send: (body: YardSuggestionCreate) => postYardSuggestion(yard.id, body),
+    event: { action: "yard_correction_submit", category: "scrap_yards" },
+    failure: "Your correction could not be sent. Please try again.",
+    onSent: (message) => {
+      setSentMessage(message);
+      onSent();
+    },
   });
   const now = currentValues(yard);
 
