@@ -121,6 +121,12 @@ def demo_seed(
         str | None, typer.Option(help="Last day of history, YYYY-MM-DD (default today, UTC)")
     ] = None,
     if_empty: Annotated[bool, typer.Option(help="Do nothing when data is already there")] = False,
+    scale: Annotated[
+        int,
+        typer.Option(
+            min=1, max=100, help="Times the real places: each city gains scale-1 demo towns"
+        ),
+    ] = 1,
 ) -> None:
     """Fill an empty database with the demo data set (marked as demo in every row)."""
     settings = get_settings()
@@ -132,7 +138,9 @@ def demo_seed(
     started = time.perf_counter()
     try:
         report = seed_demo(
-            engine, settings.content_dir, DemoConfig(end_date=last_day, days=days, seed=seed)
+            engine,
+            settings.content_dir,
+            DemoConfig(end_date=last_day, days=days, seed=seed, scale=scale),
         )
     except DatabaseNotEmptyError as error:
         console.print(f"[red]{error}[/red]")

@@ -137,3 +137,39 @@ def test_legal_guidance_files() -> None:
     rows = read_legal_rules(CONTENT_DIR)
     per_country = Counter(r["country_code"] for r in rows)
     assert {c for c, n in per_country.items() if n >= 4} >= {"ZA", "AU", "US", "GB", "CA"}
+
+
+def test_scale_adds_named_demo_towns_and_keeps_the_real_cities() -> None:
+    short = DemoConfig(end_date=dt.date(2026, 11, 21), days=3)
+    real = generate(CONTENT_DIR, short)
+    scaled = generate(CONTENT_DIR, DemoConfig(end_date=short.end_date, days=3, scale=3))
+    assert len(scaled.cities) == 3 * len(real.cities)
+    assert scaled.cities[: len(real.cities)] == real.cities  # same ids, names and places
+    assert scaled.materials == real.materials
+    assert scaled.fx_rates == real.fx_rates
+    towns = scaled.cities[len(real.cities) :]
+    assert all(" Demo Town " in t["name"] and "-demo-town-" in t["slug"] for t in towns)
+    slugs = [c["slug"] for c in scaled.cities]
+    assert len(slugs) == len(set(slugs))
+    parent = {c["slug"]: c for c in real.cities}
+    for town in towns:
+        city = parent[town["slug"].rsplit("-demo-town-", 1)[0]]
+        assert (town["country_code"], town["region_id"]) == (
+            city["country_code"],
+            city["region_id"],
+        )
+        assert town["time_zone"] == city["time_zone"]
+        assert (
+            0.1
+            < abs(town["latitude"] - city["latitude"]) + abs(town["longitude"] - city["longitude"])
+            < 10
+        )
+        assert town["population"] < city["population"]
+    assert 2.8 * len(real.yards) < len(scaled.yards) < 3.2 * len(real.yards)
+    assert {y["city_id"] for y in scaled.yards} == {c["id"] for c in scaled.cities}
+    rows = list(scaled.prices())
+    assert len(rows) == len(scaled.cities) * len(scaled.materials) * 3
+    assert {r["source_id"] for r in rows} == {DEMO_SOURCE_ID}  # still labelled demo
+    assert fingerprint(scaled) == fingerprint(
+        generate(CONTENT_DIR, DemoConfig(end_date=short.end_date, days=3, scale=3))
+    )

@@ -77,7 +77,10 @@ class DemoConfig:
     end_date: dt.date
     days: int = 365
     seed: int = DEFAULT_SEED
-    yards_target: int = 565
+    yards_target: int = 565  # at scale 1; ``scale`` times as many at a larger scale
+    # How many times the real places: every real city gains scale - 1 demo towns around it
+    # (named as such) with their own yards and prices. 1 is the real places alone.
+    scale: int = 1
 
     @property
     def start_date(self) -> dt.date:
@@ -201,7 +204,8 @@ def generate(content_dir: Path, config: DemoConfig) -> DemoData:
     data.sources.append(
         {"id": DEMO_SOURCE_ID, "name": DEMO_SOURCE_NAME, "kind": "demo", "url": None}
     )
-    _add_places(data, places)
+    placed = place_cities(places, config)
+    _add_places(data, places, placed)
     data.materials = [
         {
             "id": i,
@@ -214,39 +218,95 @@ def generate(content_dir: Path, config: DemoConfig) -> DemoData:
         for i, m in enumerate(data.material_refs, start=1)
     ]
     _add_fx(data, sorted({c["currency"] for c in places}))
-    _add_yards(data, places)
+    _add_yards(data, placed)
     return data
 
 
-def _add_places(data: DemoData, places: list[CountryRef]) -> None:
+@dataclass(frozen=True)
+class PlacedCity:
+    """A city of the demo set with its country and region (regions numbered from 1, in order)."""
+
+    country: CountryRef
+    region_id: int
+    region_code: str
+    city: CityRef
+
+
+DEMO_TOWN_SUBURBS = ("Central", "North", "South", "East", "West", "Industrial")
+
+
+def place_cities(places: list[CountryRef], config: DemoConfig) -> list[PlacedCity]:
+    """The real cities in reference order, then (at scale > 1) each one's demo towns.
+
+    A demo town is invented: its name says so ("Durban Demo Town 3"), it lies a few tens of km
+    from the real city it is named after, in the same region and time zone, with a fraction of
+    its population. The real cities keep their ids at every scale.
+    """
+    real: list[PlacedCity] = []
+    region_id = 0
+    for country in places:
+        for region in country["regions"]:
+            region_id += 1
+            real += [PlacedCity(country, region_id, region["code"], c) for c in region["cities"]]
+    towns = [
+        PlacedCity(p.country, p.region_id, p.region_code, _demo_town(config.seed, p.city, n))
+        for p in real
+        for n in range(2, config.scale + 1)
+    ]
+    return real + towns
+
+
+def _demo_town(seed: int, city: CityRef, number: int) -> CityRef:
+    rng = seeded_rng(seed, "demo-town", city["slug"], number)
+    name = f"{city['name']} Demo Town {number}"
+    distance = rng.uniform(0.2, 0.9)  # degrees of latitude: about 20 to 100 km
+    bearing = rng.uniform(0, 2 * math.pi)
+    latitude = max(min(city["latitude"] + distance * math.sin(bearing), 85.0), -85.0)
+    stretch = max(math.cos(math.radians(city["latitude"])), 0.2)
+    longitude = city["longitude"] + distance * math.cos(bearing) / stretch
+    longitude = (longitude + 180.0) % 360.0 - 180.0
+    return CityRef(
+        slug=f"{city['slug']}-demo-town-{number}",
+        name=name,
+        latitude=round(latitude, 4),
+        longitude=round(longitude, 4),
+        timeZone=city["timeZone"],
+        population=max(int(city["population"] * rng.uniform(0.02, 0.2)), 5_000),
+        areaCode=city["areaCode"],
+        postcode=city["postcode"],
+        suburbs=list(DEMO_TOWN_SUBURBS),
+    )
+
+
+def _add_places(data: DemoData, places: list[CountryRef], placed: list[PlacedCity]) -> None:
     for country in places:
         data.countries.append(
             {"code": country["code"], "name": country["name"], "currency": country["currency"]}
         )
         for region in country["regions"]:
-            region_id = len(data.regions) + 1
             data.regions.append(
                 {
-                    "id": region_id,
+                    "id": len(data.regions) + 1,
                     "country_code": country["code"],
                     "slug": region["slug"],
                     "name": region["name"],
                 }
             )
-            for city in region["cities"]:
-                data.cities.append(
-                    {
-                        "id": len(data.cities) + 1,
-                        "slug": city["slug"],
-                        "name": city["name"],
-                        "country_code": country["code"],
-                        "region_id": region_id,
-                        "latitude": city["latitude"],
-                        "longitude": city["longitude"],
-                        "time_zone": city["timeZone"],
-                        "population": city["population"],
-                    }
-                )
+    for entry in placed:
+        city = entry.city
+        data.cities.append(
+            {
+                "id": len(data.cities) + 1,
+                "slug": city["slug"],
+                "name": city["name"],
+                "country_code": entry.country["code"],
+                "region_id": entry.region_id,
+                "latitude": city["latitude"],
+                "longitude": city["longitude"],
+                "time_zone": city["timeZone"],
+                "population": city["population"],
+            }
+        )
 
 
 def _add_fx(data: DemoData, currencies: list[str]) -> None:
@@ -331,17 +391,11 @@ def _yard_counts(cities: list[CityRef], target: int) -> list[int]:
     return [base + round(spare * w / total) for w in weights]
 
 
-def _add_yards(data: DemoData, places: list[CountryRef]) -> None:
-    city_refs = [
-        (country, region["code"], city)
-        for country in places
-        for region in country["regions"]
-        for city in region["cities"]
-    ]
-    counts = _yard_counts([c for _, _, c in city_refs], data.config.yards_target)
-    for city_row, (country, region_code, city), count in zip(
-        data.cities, city_refs, counts, strict=True
-    ):
+def _add_yards(data: DemoData, placed: list[PlacedCity]) -> None:
+    target = data.config.yards_target * data.config.scale
+    counts = _yard_counts([p.city for p in placed], target)
+    for city_row, entry, count in zip(data.cities, placed, counts, strict=True):
+        country, region_code, city = entry.country, entry.region_code, entry.city
         rng = _rng(data.config, "yards", city["slug"])
         names: set[str] = set()
         for n in range(count):

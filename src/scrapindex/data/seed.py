@@ -1,9 +1,16 @@
-"""Writing the demo data set into an empty database, in one transaction."""
+"""Writing the demo data set into an empty database, in one transaction.
+
+At ten times the real places the set holds about 9.3 million prices: PostgreSQL takes them
+through COPY (text format, written in large chunks), SQLite through executemany in batches.
+"""
 
 import itertools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import psycopg
 from sqlalchemy import Connection, Engine, func, insert, select, text
 
 from scrapindex import revision
@@ -48,11 +55,7 @@ def seed_demo(engine: Engine, content_dir: Path, config: DemoConfig) -> SeedRepo
         connection.execute(insert(Material), data.materials)
         connection.execute(insert(FxRate), data.fx_rates)
         connection.execute(insert(ScrapYard), data.yards)
-        price_count = 0
-        prices = iter(data.prices())
-        while batch := list(itertools.islice(prices, BATCH_ROWS)):
-            connection.execute(insert(Price), batch)
-            price_count += len(batch)
+        price_count = _insert_prices(connection, data.prices())
         refresh_current_prices(connection)
         replace_legal_rules(connection, legal)
         _reset_sequences(connection)
@@ -67,6 +70,47 @@ def seed_demo(engine: Engine, content_dir: Path, config: DemoConfig) -> SeedRepo
         yards=len(data.yards),
         legal_rules=len(legal),
     )
+
+
+PRICE_COLUMNS = (
+    "material_id", "city_id", "price_date", "price_per_kg", "currency", "source_id", "updated_at",
+)  # fmt: skip
+
+
+def _insert_prices(connection: Connection, rows: Iterable[dict[str, Any]]) -> int:
+    if connection.dialect.name == "postgresql":
+        return _copy_prices(connection, rows)
+    count = 0
+    prices = iter(rows)
+    while batch := list(itertools.islice(prices, BATCH_ROWS)):
+        connection.execute(insert(Price), batch)
+        count += len(batch)
+    return count
+
+
+def _copy_prices(connection: Connection, rows: Iterable[dict[str, Any]]) -> int:
+    """COPY FROM STDIN on the transaction's own connection: ten times faster than INSERTs."""
+    driver = connection.connection.driver_connection
+    assert isinstance(driver, psycopg.Connection)
+    cursor = driver.cursor()
+    statement = f"COPY {Price.__tablename__} ({', '.join(PRICE_COLUMNS)}) FROM STDIN"
+    count = 0
+    with cursor.copy(statement) as copy:
+        lines = _copy_lines(rows)
+        while chunk := list(itertools.islice(lines, BATCH_ROWS)):
+            copy.write("".join(chunk))
+            count += len(chunk)
+    return count
+
+
+def _copy_lines(rows: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """COPY's text format: tab-separated, one row a line (no value here holds a tab or newline)."""
+    for row in rows:
+        yield (
+            f"{row['material_id']}\t{row['city_id']}\t{row['price_date'].isoformat()}\t"
+            f"{row['price_per_kg']}\t{row['currency']}\t{row['source_id']}\t"
+            f"{row['updated_at'].isoformat()}\n"
+        )
 
 
 def _analyze(engine: Engine) -> None:
