@@ -1,8 +1,9 @@
 """Weekly opening hours: whether a yard is open at a moment, and how to show its hours.
 
 Hours are a list of intervals ``{"day": 0..6 (Monday=0), "opens": "HH:MM", "closes": "HH:MM"}``
-in the yard's local time. An interval whose closing time is not after its opening time runs past
-midnight into the next day ("22:00"-"02:00"); "00:00"-"00:00" means the whole day.
+in the yard's local time, hours and minutes always of two digits (the directory's SQL reads them
+by position: scrapindex.queries.yards). An interval whose closing time is not after its opening
+time runs past midnight into the next day ("22:00"-"02:00"); "00:00"-"00:00" means the whole day.
 """
 
 import datetime as dt
@@ -39,6 +40,16 @@ def is_open_at(hours: Iterable[Mapping[str, Any]], local: dt.datetime) -> bool:
         if interval["day"] == yesterday and now + MINUTES_PER_DAY < closes:
             return True
     return False
+
+
+def week_minute(time_zone: str, moment: dt.datetime) -> int:
+    """The minute of the week (Monday 00:00 = 0) that ``moment`` is in ``time_zone``.
+
+    What ``is_open_at`` reads of a wall-clock time. The directory asks the database instead,
+    which holds each yard's intervals as spans of these minutes (models.YardOpenHours).
+    """
+    local = moment.astimezone(ZoneInfo(time_zone))
+    return local.weekday() * MINUTES_PER_DAY + local.hour * 60 + local.minute
 
 
 def is_open_now(

@@ -210,6 +210,24 @@ class ScrapYard(Base):
     city: Mapped[City] = relationship(lazy="joined")
 
 
+class YardOpenHours(Base):
+    """A yard's weekly hours as spans of minutes of the week (Monday 00:00 = 0, up to 10,080).
+
+    Derived from ``scrap_yards.weekly_hours`` by the database itself: triggers written by
+    migration 0009 rewrite a yard's rows whenever its hours are written, so every writer keeps
+    them in step. The directory asks "open now" of them through an index instead of parsing
+    JSON for every yard. An interval running past Sunday midnight is two spans.
+    """
+
+    __tablename__ = "yard_open_hours"
+    __table_args__ = (Index("ix_yard_open_hours_yard_id_opens_at", "yard_id", "opens_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    yard_id: Mapped[int] = mapped_column(ForeignKey("scrap_yards.id", ondelete="CASCADE"))
+    opens_at: Mapped[int] = mapped_column(Integer)  # first minute open
+    closes_at: Mapped[int] = mapped_column(Integer)  # first minute closed again
+
+
 class LegalRule(Base):
     __tablename__ = "legal_rules"
 

@@ -8,16 +8,7 @@ from scrapindex.api.deps import CityDep, SessionDep, SettingsDep
 from scrapindex.queries.history import city_sparklines
 from scrapindex.queries.places import all_cities, city_figures
 from scrapindex.queries.prices import latest_quotes
-from scrapindex.queries.yards import (
-    YardFilter,
-    YardSort,
-    YardStatus,
-    filter_yards,
-    load_yards,
-    page_of,
-    sort_yards,
-    with_open_state,
-)
+from scrapindex.queries.yards import YardFilter, YardSort, YardStatus, yard_page
 from scrapindex.schemas.common import NOT_FOUND, Pagination
 from scrapindex.schemas.history import SparklinePublic
 from scrapindex.schemas.places import CityOverview, CityPublic, city_public
@@ -89,11 +80,10 @@ def city_yards(
     page: Annotated[int, Query(ge=1, le=100_000)] = 1,
     limit: Annotated[int, Query(ge=1, le=100)] = 10,
 ) -> CityYardPage:
-    views = with_open_state(load_yards(session, city.id))
-    criteria = YardFilter(text=q, text_in_place=False, status=status)
-    matching = sort_yards(filter_yards(views, criteria), sort)
+    criteria = YardFilter(text=q, text_in_place=False, city_id=city.id, status=status)
+    found = yard_page(session, criteria, sort=sort, page=page, limit=limit)
     return CityYardPage(
-        data=[yard_public(v) for v in page_of(matching, page, limit)],
-        pagination=Pagination.of(page, limit, len(matching)),
-        unfiltered_total=len(views),
+        data=[yard_public(v) for v in found.views],
+        pagination=Pagination.of(page, limit, found.total),
+        unfiltered_total=found.unfiltered_total,
     )

@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, HTTPException, Query, Response
 
 from scrapindex.api.deps import SessionDep, YardDep
 from scrapindex.queries.yards import (
@@ -10,16 +10,11 @@ from scrapindex.queries.yards import (
     YardFilter,
     YardSort,
     YardStatus,
-    by_distance,
-    filter_yards,
     last_correction_at,
-    load_yards,
-    page_of,
-    sort_yards,
+    ranked_yards,
     with_open_state,
-    yard_distances,
+    yard_page,
     yard_source,
-    yard_stats,
 )
 from scrapindex.schemas.common import NOT_FOUND, Pagination
 from scrapindex.schemas.prices import SourceRef
@@ -96,27 +91,43 @@ def list_yards(
     open_first: OpenFirstQuery = False,
 ) -> YardPage:
     point = parse_near(near, radius_km) if near is not None else None
-    views = with_open_state(load_yards(session))
     criteria = YardFilter(text=q, country_code=country, city_slug=city, status=status)
-    matching = filter_yards(views, criteria)
-    distances: dict[int, float] = {}
-    if point is None:
-        matching = sort_yards(matching, sort)
-    else:
-        distances = yard_distances(session, point)
-        matching = by_distance(matching, distances, open_first)
-    stats = yard_stats(matching)
+    found = yard_page(
+        session, criteria, sort=sort, page=page, limit=limit, near=point, open_first=open_first
+    )
     return YardPage(
-        data=[directory_yard(v, distances.get(v.yard.id)) for v in page_of(matching, page, limit)],
-        pagination=Pagination.of(page, limit, len(matching)),
-        stats=YardStatsPublic.model_validate(stats),
-        unfiltered_total=len(views),
+        data=[directory_yard(v, found.distances.get(v.yard.id)) for v in found.views],
+        pagination=Pagination.of(page, limit, found.total),
+        stats=YardStatsPublic.model_validate(found.stats),
+        unfiltered_total=found.unfiltered_total,
     )
 
 
-@router.get("/all", response_model=list[YardPublic], summary="Every yard, highest rated first")
-def all_yards(session: SessionDep) -> list[YardPublic]:
-    views = sort_yards(with_open_state(load_yards(session)), YardSort.rating)
+ALL_YARDS_LIMIT = 1000  # the most one answer of /all holds; the demo has 569 yards
+
+
+@router.get(
+    "/all",
+    response_model=list[YardPublic],
+    summary="Every yard, highest rated first, at most 1,000 an answer",
+    description=(
+        "A plain list, as it always was, of at most `limit` (up to 1,000) yards from `page`. "
+        "`X-Total-Count` says how many yards there are; while more follow, a `Link` header "
+        'with `rel="next"` points to the next page.'
+    ),
+)
+def all_yards(
+    session: SessionDep,
+    response: Response,
+    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+    limit: Annotated[int, Query(ge=1, le=ALL_YARDS_LIMIT)] = ALL_YARDS_LIMIT,
+) -> list[YardPublic]:
+    views, total = ranked_yards(session, page=page, limit=limit)
+    response.headers["X-Total-Count"] = str(total)
+    if page * limit < total:
+        response.headers["Link"] = (
+            f'<{router.prefix}/all?page={page + 1}&limit={limit}>; rel="next"'
+        )
     return [yard_public(v) for v in views]
 
 

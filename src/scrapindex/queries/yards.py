@@ -1,23 +1,39 @@
-"""Scrap yards: loading, open-now, filtering, sorting and paging.
+"""Scrap yards: open-now, filtering, sorting, paging and the directory's figures, in SQL.
 
-A city has tens of yards and the whole directory a few hundred, and "open now" depends on the
-clock in each yard's zone, so yards are loaded once and filtered in Python.
+The directory grows with the data (thousands of yards at ten times the demo), so every filter,
+sort key, count and "open now" is worked out by the database; only the yards of the page asked
+for become ORM objects. "Open now" depends on the clock in each yard's zone: the minute of the
+week in each zone is worked out here (a few dozen zones), and the database looks it up in the
+yard's hours as yard_open_hours holds them.
 """
 
 import datetime as dt
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any
 
-from sqlalchemy import ColumnElement, and_, case, func, literal, select
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    SQLColumnExpression,
+    and_,
+    case,
+    exists,
+    false,
+    func,
+    literal,
+    null,
+    or_,
+    select,
+    true,
+)
 from sqlalchemy.orm import Session
 
-from scrapindex.hours import hours_lines, is_open_now
-from scrapindex.models import ScrapYard, Source, YardSuggestion
-
-T = TypeVar("T")
+from scrapindex.hours import hours_lines, is_open_now, week_minute
+from scrapindex.models import City, Country, ScrapYard, Source, YardOpenHours, YardSuggestion
+from scrapindex.queries.search import _escape_like as escape_like
 
 
 class YardStatus(StrEnum):
@@ -60,15 +76,29 @@ class YardFilter:
     text_in_place: bool = True
     country_code: str | None = None
     city_slug: str | None = None
+    city_id: int | None = None  # a city's own list: its yards are the whole of it
     status: YardStatus = YardStatus.all
 
 
-def load_yards(session: Session, city_id: int | None = None) -> list[ScrapYard]:
-    # The city, its country and region come along through the models' joined eager loads.
-    query = select(ScrapYard).order_by(ScrapYard.id)
-    if city_id is not None:
-        query = query.where(ScrapYard.city_id == city_id)
-    return list(session.scalars(query))
+@dataclass(frozen=True)
+class YardStats:
+    total: int
+    countries: int
+    cities: int
+    open_now: int
+    center_latitude: float | None
+    center_longitude: float | None
+
+
+@dataclass(frozen=True)
+class YardPageResult:
+    """One page of matching yards, in order, and figures over every match."""
+
+    views: list[YardView]
+    total: int  # yards matching the filter
+    unfiltered_total: int  # yards in scope (the city's, or all), whatever the filters
+    stats: YardStats
+    distances: dict[int, float] = field(default_factory=dict)  # km from `near`, by yard id
 
 
 def _haversine_km(lat: float, lng: float) -> ColumnElement[float]:
@@ -96,25 +126,232 @@ def _bounding_box(near: Near) -> ColumnElement[bool]:
     return and_(*conditions)
 
 
-def yard_distances(session: Session, near: Near) -> dict[int, float]:
-    """Each yard within the radius, by id, with its distance in km, computed by the database."""
-    distance = _haversine_km(near.latitude, near.longitude).label("distance")
-    inner = select(ScrapYard.id.label("id"), distance).where(_bounding_box(near)).subquery()
-    query = select(inner.c.id, inner.c.distance).where(inner.c.distance <= near.radius_km)
-    return {row.id: float(row.distance) for row in session.execute(query)}
+def _week_minute(session: Session, moment: dt.datetime) -> ColumnElement[int]:
+    """The minute of the week (Monday 00:00 = 0) that ``moment`` is in each yard's city's zone.
+
+    Worked out here for each zone the cities have (a few dozen) and handed to the database as a
+    CASE on the city's zone.
+    """
+    zones = session.scalars(select(City.time_zone).distinct()).all()
+    minutes = {zone: week_minute(zone, moment) for zone in zones}
+    return case(minutes, value=City.time_zone) if minutes else null()  # type: ignore[return-value]
 
 
-def by_distance(
-    views: list[YardView], distances: dict[int, float], open_first: bool
-) -> list[YardView]:
-    """Nearest first; with ``open_first``, the yards open now come before the rest."""
-    near = [v for v in views if v.yard.id in distances]
+def _open_now(week_minute: ColumnElement[int]) -> ColumnElement[bool | None]:
+    """Open right now: False when permanently closed, None when the hours are unknown.
 
-    def key(view: YardView) -> tuple[bool, float, int]:
-        closed = open_first and view.is_open is not True
-        return (closed, distances[view.yard.id], view.yard.id)
+    Read from yard_open_hours, which the database keeps in step with each yard's weekly hours
+    (see the model), so the rule is ``scrapindex.hours.is_open_at``'s.
+    """
+    spans = YardOpenHours
+    known = exists().where(spans.yard_id == ScrapYard.id)
+    inside = exists().where(
+        spans.yard_id == ScrapYard.id, spans.opens_at <= week_minute, week_minute < spans.closes_at
+    )
+    return case(
+        (ScrapYard.permanently_closed, false()), (inside, true()), (known, false()), else_=null()
+    )
 
-    return sorted(near, key=key)
+
+def _folded(dialect: str, column: SQLColumnExpression[str]) -> SQLColumnExpression[str]:
+    """Lower-cased and compared by code point, as Python's ``str.lower`` and ``sorted`` do."""
+    return _by_code_point(dialect, func.lower(column))
+
+
+def _by_code_point(dialect: str, column: SQLColumnExpression[str]) -> SQLColumnExpression[str]:
+    # SQLite's default collation compares bytes (UTF-8: code point order); PostgreSQL's follows
+    # the database's locale unless told "C".
+    return column.collate("C") if dialect == "postgresql" else column
+
+
+def _sort_keys(dialect: str, sort: YardSort) -> list[SQLColumnExpression[Any]]:
+    """The directory's orders; the yard id breaks every tie, so pages never overlap."""
+    name = _folded(dialect, ScrapYard.name)
+    city = _folded(dialect, City.name)
+    if sort is YardSort.rating:  # highest rated, then most reviewed; unrated (or 0) last
+        rated = case(
+            (or_(ScrapYard.rating.is_(None), ScrapYard.rating == 0), literal(-1.0)),
+            else_=ScrapYard.rating,
+        )
+        keys = [
+            rated.desc(),
+            ScrapYard.review_count.desc(),
+            _by_code_point(dialect, ScrapYard.name),
+        ]
+    elif sort is YardSort.name:
+        keys = [name]
+    elif sort is YardSort.city:
+        keys = [city, name]
+    elif sort is YardSort.country:
+        keys = [_folded(dialect, Country.name), city]
+    else:
+        keys = [ScrapYard.review_count.desc(), name]
+    return [*keys, ScrapYard.id]
+
+
+def _in_scope(criteria: YardFilter) -> list[ColumnElement[bool]]:
+    return [] if criteria.city_id is None else [ScrapYard.city_id == criteria.city_id]
+
+
+def _conditions(
+    criteria: YardFilter, open_now: ColumnElement[bool | None]
+) -> list[ColumnElement[bool]]:
+    conditions = _in_scope(criteria)
+    if criteria.country_code:
+        conditions.append(City.country_code == criteria.country_code.upper())
+    if criteria.city_slug:
+        conditions.append(City.slug == criteria.city_slug)
+    if criteria.status is YardStatus.open:
+        conditions.append(open_now.is_(true()))
+    elif criteria.status is YardStatus.closed:
+        conditions.append(open_now.is_not(true()))
+    text = criteria.text.strip().lower()
+    if text:
+        pattern = f"%{escape_like(text)}%"
+        fields = [ScrapYard.name, ScrapYard.address]
+        if criteria.text_in_place:
+            fields += [City.name, Country.name]
+        conditions.append(or_(*(func.lower(f).like(pattern, escape="\\") for f in fields)))
+    return conditions
+
+
+def _joined(query: Select[Any]) -> Select[Any]:
+    return query.join(City, City.id == ScrapYard.city_id).join(
+        Country, Country.code == City.country_code
+    )
+
+
+@dataclass(frozen=True)
+class _Match:
+    """What selects the matching yards: the conditions, and the columns they are judged by."""
+
+    dialect: str
+    open_now: ColumnElement[bool | None]
+    conditions: list[ColumnElement[bool]]
+    distance: ColumnElement[float] | None
+
+    def select(self, *columns: Any) -> Select[Any]:
+        return _joined(select(*columns).select_from(ScrapYard)).where(*self.conditions)
+
+
+def _match(
+    session: Session, criteria: YardFilter, near: Near | None, now: dt.datetime | None
+) -> _Match:
+    dialect = session.get_bind().dialect.name
+    open_now = _open_now(_week_minute(session, now or dt.datetime.now(dt.UTC)))
+    conditions = _conditions(criteria, open_now)
+    distance: ColumnElement[float] | None = None
+    if near is not None:
+        distance = _haversine_km(near.latitude, near.longitude)
+        conditions += [_bounding_box(near), distance <= near.radius_km]
+    return _Match(dialect, open_now, conditions, distance)
+
+
+def matching_yard_ids(
+    session: Session, criteria: YardFilter, now: dt.datetime | None = None
+) -> Select[tuple[int]]:
+    """The ids of the yards matching ``criteria``, as a query to use in ``IN (...)``."""
+    return _match(session, criteria, None, now).select(ScrapYard.id)
+
+
+def yard_page(
+    session: Session,
+    criteria: YardFilter,
+    *,
+    sort: YardSort = YardSort.rating,
+    page: int = 1,
+    limit: int = 20,
+    near: Near | None = None,
+    open_first: bool = False,
+    now: dt.datetime | None = None,
+) -> YardPageResult:
+    """The yards matching ``criteria``, one page of them, and figures over every match.
+
+    With ``near``: only the yards within its radius, nearest first (``open_first``: the yards
+    open now before the rest); ``sort`` is not used.
+    """
+    match = _match(session, criteria, near, now)
+    if match.distance is None:
+        order = _sort_keys(match.dialect, sort)
+    else:
+        closed = case((match.open_now.is_(true()), 0), else_=1) if open_first else literal(0)
+        order = [closed, match.distance, ScrapYard.id]
+    views, distances = _page(session, match, order, page, limit)
+    stats = _stats(session, match)
+    unfiltered = session.execute(
+        select(func.count()).select_from(ScrapYard).where(*_in_scope(criteria))
+    ).scalar_one()
+    return YardPageResult(views, stats.total, unfiltered, stats, distances)
+
+
+def ranked_yards(
+    session: Session, *, page: int, limit: int, now: dt.datetime | None = None
+) -> tuple[list[YardView], int]:
+    """One page of every yard, highest rated first, and how many yards there are."""
+    match = _match(session, YardFilter(), None, now)
+    views, _ = _page(session, match, _sort_keys(match.dialect, YardSort.rating), page, limit)
+    total = session.execute(select(func.count()).select_from(ScrapYard)).scalar_one()
+    return views, total
+
+
+def _stats(session: Session, match: _Match) -> YardStats:
+    """Counts over the matching yards, and their mean position (where the directory map centres)."""
+    is_open = case((match.open_now.is_(true()), 1), else_=0)
+    query = match.select(
+        func.count(),
+        func.count(func.distinct(City.country_code)),
+        func.count(func.distinct(ScrapYard.city_id)),
+        func.coalesce(func.sum(is_open), 0),
+        func.avg(ScrapYard.latitude),
+        func.avg(ScrapYard.longitude),
+    )
+    total, countries, cities, open_now, latitude, longitude = session.execute(query).one()
+    return YardStats(
+        total=total,
+        countries=countries,
+        cities=cities,
+        open_now=int(open_now),
+        center_latitude=None if latitude is None else float(latitude),
+        center_longitude=None if longitude is None else float(longitude),
+    )
+
+
+def _page(
+    session: Session, match: _Match, order: list[SQLColumnExpression[Any]], page: int, limit: int
+) -> tuple[list[YardView], dict[int, float]]:
+    """The page's yards in ``order``, as ORM objects (city, country and region joined in).
+
+    The order and the page are found first over plain ids, so that only the page's yards are
+    loaded and only theirs are judged open or closed twice.
+    """
+    ids_query = match.select(ScrapYard.id).order_by(*order).limit(limit).offset((page - 1) * limit)
+    ids = list(session.scalars(ids_query))
+    if not ids:
+        return [], {}
+    columns: list[Any] = [ScrapYard, match.open_now]
+    if match.distance is not None:
+        columns.append(match.distance)
+    query = _joined(select(*columns).select_from(ScrapYard)).where(ScrapYard.id.in_(ids))
+    found = {row[0].id: row for row in session.execute(query)}
+    views = [YardView(found[i][0], _tristate(found[i][1])) for i in ids]
+    distances = {} if match.distance is None else {i: float(found[i][2]) for i in ids}
+    return views, distances
+
+
+def _tristate(value: object) -> bool | None:
+    return None if value is None else bool(value)
+
+
+# The Python side of the same rules, for yards already in hand (one yard's page) and for the
+# directory map's clusters until they select with matching_yard_ids.
+
+
+def load_yards(session: Session, city_id: int | None = None) -> list[ScrapYard]:
+    # The city, its country and region come along through the models' joined eager loads.
+    query = select(ScrapYard).order_by(ScrapYard.id)
+    if city_id is not None:
+        query = query.where(ScrapYard.city_id == city_id)
+    return list(session.scalars(query))
 
 
 def with_open_state(yards: Sequence[ScrapYard], now: dt.datetime | None = None) -> list[YardView]:
@@ -128,18 +365,13 @@ def _is_open(yard: ScrapYard, moment: dt.datetime) -> bool | None:
     return is_open_now(yard.weekly_hours, yard.city.time_zone, moment)
 
 
-def yard_hours_text(yard: ScrapYard) -> str | None:
-    """The hours as the pages show them: a line per day, or the text that did not parse."""
-    if yard.weekly_hours:
-        return "\n".join(hours_lines(yard.weekly_hours))
-    return yard.opening_hours_text
-
-
 def filter_yards(views: list[YardView], criteria: YardFilter) -> list[YardView]:
     text = criteria.text.strip().lower()
 
     def keep(view: YardView) -> bool:
         yard = view.yard
+        if criteria.city_id is not None and yard.city_id != criteria.city_id:
+            return False
         if criteria.country_code and yard.city.country_code != criteria.country_code.upper():
             return False
         if criteria.city_slug and yard.city.slug != criteria.city_slug:
@@ -156,46 +388,11 @@ def filter_yards(views: list[YardView], criteria: YardFilter) -> list[YardView]:
     return [view for view in views if keep(view)]
 
 
-SORT_KEYS: dict[YardSort, Callable[[YardView], Any]] = {
-    # Highest rated first, then most reviewed; unrated yards last.
-    YardSort.rating: lambda v: (-(v.yard.rating or -1.0), -v.yard.review_count, v.yard.name),
-    YardSort.name: lambda v: (v.yard.name.lower(), v.yard.id),
-    YardSort.city: lambda v: (v.yard.city.name.lower(), v.yard.name.lower()),
-    YardSort.country: lambda v: (v.yard.city.country.name.lower(), v.yard.city.name.lower()),
-    YardSort.reviews: lambda v: (-v.yard.review_count, v.yard.name.lower()),
-}
-
-
-def sort_yards(views: list[YardView], sort: YardSort) -> list[YardView]:
-    return sorted(views, key=SORT_KEYS[sort])
-
-
-def page_of(items: list[T], page: int, limit: int) -> list[T]:
-    start = (page - 1) * limit
-    return items[start : start + limit]
-
-
-@dataclass(frozen=True)
-class YardStats:
-    total: int
-    countries: int
-    cities: int
-    open_now: int
-    center_latitude: float | None
-    center_longitude: float | None
-
-
-def yard_stats(views: list[YardView]) -> YardStats:
-    """Counts over the matching yards, and their mean position (where the directory map centres)."""
-    count = len(views)
-    return YardStats(
-        total=count,
-        countries=len({v.yard.city.country_code for v in views}),
-        cities=len({v.yard.city_id for v in views}),
-        open_now=sum(1 for v in views if v.is_open),
-        center_latitude=sum(v.yard.latitude for v in views) / count if count else None,
-        center_longitude=sum(v.yard.longitude for v in views) / count if count else None,
-    )
+def yard_hours_text(yard: ScrapYard) -> str | None:
+    """The hours as the pages show them: a line per day, or the text that did not parse."""
+    if yard.weekly_hours:
+        return "\n".join(hours_lines(yard.weekly_hours))
+    return yard.opening_hours_text
 
 
 def yard_source(session: Session, yard: ScrapYard) -> Source:

@@ -1,0 +1,171 @@
+"""The first answer after a data change: how long each whole-board endpoint takes to compute.
+
+Seeds the full demo (75 cities, 34 materials, a year of prices, 569 yards; end date fixed so runs
+compare) into a SQLite file and into a throwaway PostgreSQL server, serves it with one worker and
+the response cache off (API_CACHE_SECONDS=0: every request computes, as the first one after a
+data change does), and times each endpoint one request at a time, on one kept-alive connection,
+as a browser asks (gzip accepted). Prints min/median/max ms per endpoint and database. Figures,
+not a pass/fail test (target of issue 19: at most 100 ms each).
+
+    .venv/bin/python bench/cold_answers.py [--db sqlite|postgresql|both] [--repeat 9]
+        [--scale N] [--code DIR]
+
+`--scale N` seeds with `scrapindex demo seed --scale N` when that option exists (else it says
+so and seeds the usual demo). `--code DIR` runs the server and the seeding from another checkout
+(e.g. a `git worktree` of an older commit) to measure before and after with this same script.
+"""
+
+import argparse
+import contextlib
+import http.client
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.pg_server import find_pg_bin, temporary_postgres  # noqa: E402
+
+OUT = ROOT / "bench" / "out"
+END_DATE = "2026-11-21"
+PYTHON = ROOT / ".venv" / "bin" / "python"
+CLI = "import sys; from scrapindex.cli import app; sys.argv[0] = 'scrapindex'; app()"
+ENDPOINTS = [
+    "/api/prices",
+    "/api/prices?page=20&limit=100",
+    "/api/prices/summary",
+    "/api/scrap-yards/all",
+    "/api/scrap-yards",
+    "/api/scrap-yards?country=us&sort=name&page=2",
+    "/api/scrap-yards?city=new-york&sort=rating",
+    "/api/scrap-yards?q=metal&sort=name",
+    "/api/scrap-yards?status=open&sort=rating&page=3",
+    "/api/scrap-yards?country=gb&status=closed&sort=reviews",
+    "/api/scrap-yards?near=40.7128,-74.0060&radiusKm=200&openFirst=true",
+    "/api/stats",
+]
+
+
+def environment(url: str, code: Path) -> dict[str, str]:
+    env = {**os.environ, "DATABASE_URL": url, "PYTHONPATH": str(code / "src")}
+    # One client asking again and again: per-client rate limits would answer it 429.
+    env |= {"API_RATE_LIMIT_PER_MINUTE": "0", "PAGE_RATE_LIMIT_PER_MINUTE": "0"}
+    env["API_CACHE_SECONDS"] = "0"  # every request computes, like the first after a change
+    env.setdefault("FRONTEND_DIST", str(ROOT / "frontend" / "dist"))
+    return env
+
+
+def cli(env: dict[str, str], code: Path, *args: str) -> str:
+    result = subprocess.run(
+        [str(PYTHON), "-c", CLI, *args], env=env, cwd=code, capture_output=True, text=True
+    )
+    if result.returncode != 0:
+        sys.exit(f"scrapindex {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+def seed(url: str, code: Path, scale: int | None) -> None:
+    env = environment(url, code)
+    cli(env, code, "db", "upgrade")
+    args = ["demo", "seed", "--end-date", END_DATE, "--if-empty"]
+    if scale is not None:
+        if "--scale" in cli(env, code, "demo", "seed", "--help"):
+            args += ["--scale", str(scale)]
+        else:
+            print(f"  `demo seed --scale` does not exist in {code}: seeding the usual demo")
+    started = time.perf_counter()
+    output = cli(env, code, *args)
+    seconds = time.perf_counter() - started
+    seeded = "skipped" not in output
+    print(f"  {'seeded' if seeded else 'already seeded'} ({seconds:.0f} s)", flush=True)
+
+
+@contextlib.contextmanager
+def server(url: str, code: Path, port: int) -> Iterator[http.client.HTTPConnection]:
+    env = environment(url, code)
+    log = (OUT / "cold-server.log").open("ab")
+    command = [str(PYTHON), "-c", CLI, "serve", "--port", str(port), "--workers", "1"]
+    process = subprocess.Popen(command, env=env, cwd=code, stdin=subprocess.DEVNULL, stdout=log,
+                               stderr=log)  # fmt: skip
+    try:
+        for _ in range(150):
+            with contextlib.suppress(OSError, http.client.HTTPException):
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                connection.request("GET", "/api/stats")
+                connection.getresponse().read()
+                break
+            time.sleep(0.2)
+        else:
+            raise RuntimeError("server did not start: see bench/out/cold-server.log")
+        yield connection
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        log.close()
+
+
+def timed(connection: http.client.HTTPConnection, path: str) -> tuple[float, int, int]:
+    started = time.perf_counter()
+    connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
+    response = connection.getresponse()
+    body = response.read()
+    return (time.perf_counter() - started) * 1000, response.status, len(body)
+
+
+def measure(name: str, url: str, args: argparse.Namespace) -> list[str]:
+    print(f"\n## {name}", flush=True)
+    seed(url, args.code, args.scale)
+    rows = []
+    with server(url, args.code, args.port) as connection:
+        for path in ENDPOINTS:
+            timed(connection, path)  # the process's first call of this route (imports, plans)
+            samples = [timed(connection, path) for _ in range(args.repeat)]
+            times = [ms for ms, _, _ in samples]
+            statuses = sorted({status for _, status, _ in samples})
+            row = (
+                f"| {name} | `{path}` | {min(times):.1f} | {statistics.median(times):.1f} | "
+                f"{max(times):.1f} | {samples[-1][2]:,} | {','.join(map(str, statuses))} |"
+            )
+            print(row, flush=True)
+            rows.append(row)
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--repeat", type=int, default=9, help="timed requests per endpoint")
+    parser.add_argument("--scale", type=int, default=None, help="demo seed --scale N")
+    parser.add_argument("--port", type=int, default=8771)
+    parser.add_argument("--code", type=Path, default=ROOT, help="checkout to run (default: this)")
+    args = parser.parse_args()
+    args.code = args.code.resolve()
+    OUT.mkdir(parents=True, exist_ok=True)
+    header = [
+        f"Cold answers ({args.repeat} requests each, response cache off, 1 worker, gzip; "
+        f"code: {args.code}{f', scale {args.scale}' if args.scale else ''})",
+        "",
+        "| database | endpoint | min ms | median ms | max ms | bytes (gzip) | status |",
+        "|---|---|---:|---:|---:|---:|---|",
+    ]
+    rows: list[str] = []
+    if args.db in ("sqlite", "both"):
+        suffix = f"-x{args.scale}" if args.scale else ""
+        tag = "before" if args.code != ROOT else "current"
+        rows += measure("SQLite", f"sqlite:///{OUT / f'cold-{tag}{suffix}.sqlite3'}", args)
+    if args.db in ("postgresql", "both"):
+        bin_dir = find_pg_bin()
+        if bin_dir is None:
+            sys.exit("PostgreSQL server binaries are needed: apt-get install postgresql")
+        with temporary_postgres(bin_dir) as url:
+            rows += measure("PostgreSQL", url, args)
+    print("\n" + "\n".join(header + rows))
+
+
+if __name__ == "__main__":
+    main()
