@@ -107,7 +107,9 @@ def test_a_city_list_counts_only_its_city(engine: Engine) -> None:
     with Session(engine) as session:
         city_id = session.scalars(select(City.id).where(City.slug == "johannesburg")).one()
         found = yard_page(session, YardFilter(city_id=city_id), limit=100)
-        count = session.scalar(select(func.count()).where(ScrapYard.city_id == city_id))
+        count = session.execute(
+            select(func.count()).where(ScrapYard.city_id == city_id)
+        ).scalar_one()
     assert found.unfiltered_total == found.total == count > 0
     assert {v.yard.city_id for v in found.views} == {city_id}
 

@@ -18,7 +18,12 @@ from scrapindex.queries.history import (
     price_history,
     series_newest,
 )
-from scrapindex.queries.prices import latest_quotes, latest_usd_rates, material_figures
+from scrapindex.queries.prices import (
+    count_quotes,
+    latest_quotes,
+    latest_usd_rates,
+    material_figures,
+)
 from scrapindex.schemas.common import NOT_FOUND, Pagination
 from scrapindex.schemas.history import HistoryPointPublic, PriceHistoryPublic
 from scrapindex.schemas.prices import MaterialSummary, PricePage, price_public
@@ -32,12 +37,11 @@ def list_prices(
     page: Annotated[int, Query(ge=1, le=100_000)] = 1,
     limit: Annotated[int, Query(ge=1, le=100)] = 100,
 ) -> PricePage:
-    quotes = latest_quotes(session)
+    quotes = latest_quotes(session, offset=(page - 1) * limit, limit=limit)
     rates = latest_usd_rates(session)
-    start = (page - 1) * limit
     return PricePage(
-        data=[price_public(q, rates) for q in quotes[start : start + limit]],
-        pagination=Pagination.of(page, limit, len(quotes)),
+        data=[price_public(q, rates) for q in quotes],
+        pagination=Pagination.of(page, limit, count_quotes(session)),
     )
 
 

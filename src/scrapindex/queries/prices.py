@@ -5,7 +5,21 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from sqlalchemy import Connection, Row, func, select
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Connection,
+    Integer,
+    Numeric,
+    Row,
+    and_,
+    case,
+    cast,
+    func,
+    literal,
+    or_,
+    select,
+)
 from sqlalchemy.orm import Session, aliased
 
 from scrapindex.models import (
@@ -20,6 +34,9 @@ from scrapindex.models import (
 )
 
 USD_CENT = Decimal("0.01")
+RATE_PLACES = 8  # fx_rates.usd_per_unit's scale
+HALF = literal(Decimal("0.5"), Numeric(2, 1))
+SQLITE_CENT = 10**10  # a cent in SQLite's product of price (1e-4) and rate (1e-8) units
 
 
 @dataclass(frozen=True)
@@ -101,8 +118,10 @@ def latest_quotes(
     country_code: str | None = None,
     stale_days: int = DEFAULT_STALE_DAYS,
     today: dt.date | None = None,
+    offset: int = 0,
+    limit: int | None = None,
 ) -> list[Quote]:
-    """The current board, read by key through current_prices.
+    """The current board (or ``limit`` quotes of it from ``offset``), read through current_prices.
 
     Plain columns rather than ORM objects: the full board is thousands of rows, and building
     entities for each cost ten times more than the query on our 2-core machine.
@@ -137,8 +156,11 @@ def latest_quotes(
         query = query.where(CurrentPrice.material_id == material_id)
     if country_code is not None:
         query = query.where(City.country_code == country_code)
+    if limit is not None:
+        query = query.offset(offset).limit(limit)
+    rows = session.execute(query).all()
     materials = _material_infos(session)
-    cities = _city_infos(session)
+    cities = _city_infos(session, {row.city_id for row in rows} if limit is not None else None)
     stale_before = (today or dt.datetime.now(dt.UTC).date()) - dt.timedelta(days=stale_days)
     return [
         Quote(
@@ -155,8 +177,13 @@ def latest_quotes(
             stale=row.price_date < stale_before,
             estimate=_estimate_inputs(row),
         )
-        for row in session.execute(query)
+        for row in rows
     ]
+
+
+def count_quotes(session: Session) -> int:
+    """How many series the current board has (one quote each)."""
+    return session.execute(select(func.count()).select_from(CurrentPrice)).scalar_one()
 
 
 ESTIMATE_COLUMNS = [
@@ -180,13 +207,14 @@ def _material_infos(session: Session) -> dict[int, MaterialInfo]:
     return {row.id: MaterialInfo(*row) for row in rows}
 
 
-def _city_infos(session: Session) -> dict[int, CityInfo]:
-    rows = session.execute(
-        select(City.id, City.name, City.slug, Country.code, Country.name).join(
-            Country, Country.code == City.country_code
-        )
+def _city_infos(session: Session, ids: set[int] | None = None) -> dict[int, CityInfo]:
+    """The cities (those of ``ids``, when given) as quotes name them."""
+    query = select(City.id, City.name, City.slug, Country.code, Country.name).join(
+        Country, Country.code == City.country_code
     )
-    return {row.id: CityInfo(*row) for row in rows}
+    if ids is not None:
+        query = query.where(City.id.in_(ids))
+    return {row.id: CityInfo(*row) for row in session.execute(query)}
 
 
 def latest_usd_rates(session: Session | Connection) -> dict[str, Decimal]:
@@ -227,25 +255,74 @@ class MaterialFigures:
 
 
 def material_figures(session: Session) -> list[MaterialFigures]:
+    """Each material's current prices in US dollars: mean, lowest, highest, and their spread.
+
+    Aggregated by the database over current_prices. Each price is converted and rounded to the
+    cent first, exactly as ``to_usd`` does (half to even), so the mean is that of the converted
+    prices each list shows; prices in a currency without a rate are left out.
+    """
     rates = latest_usd_rates(session)
-    by_material: dict[int, list[tuple[Quote, Decimal]]] = {}
-    for quote in latest_quotes(session):
-        usd = to_usd(quote.price_per_kg, quote.currency, rates)
-        if usd is not None:
-            by_material.setdefault(quote.material.id, []).append((quote, usd))
-    return [_summarise(entries) for entries in by_material.values()]
-
-
-def _summarise(entries: list[tuple[Quote, Decimal]]) -> MaterialFigures:
-    prices = [usd for _, usd in entries]
-    material = entries[0][0].material
-    return MaterialFigures(
-        material_id=material.id,
-        material_slug=material.slug,
-        currency="USD",
-        average_price=sum(prices, Decimal(0)) / len(prices),
-        min_price=min(prices),
-        max_price=max(prices),
-        cities_tracked=len({q.city.id for q, _ in entries}),
-        countries=len({q.city.country_code for q, _ in entries}),
+    dialect = session.get_bind().dialect.name
+    cents = _usd_cents(dialect, rates)
+    query = (
+        select(
+            Material.id,
+            Material.slug,
+            func.count(),
+            func.sum(cents),
+            func.min(cents),
+            func.max(cents),
+            func.count(func.distinct(CurrentPrice.city_id)),
+            func.count(func.distinct(City.country_code)),
+        )
+        .select_from(CurrentPrice)
+        .join(Price, Price.id == CurrentPrice.price_id)
+        .join(Material, Material.id == CurrentPrice.material_id)
+        .join(City, City.id == CurrentPrice.city_id)
+        .where(Price.currency.in_(list(rates)))
+        .group_by(Material.id, Material.slug)
+        # The order the board lists them in: by the first city quoting each, then by id.
+        .order_by(func.min(CurrentPrice.city_id), Material.id)
     )
+    return [
+        MaterialFigures(
+            material_id=material_id,
+            material_slug=slug,
+            currency="USD",
+            average_price=_dollars(total) / count,
+            min_price=_dollars(lowest),
+            max_price=_dollars(highest),
+            cities_tracked=cities,
+            countries=countries,
+        )
+        for material_id, slug, count, total, lowest, highest, cities, countries in session.execute(
+            query
+        )
+    ]
+
+
+def _dollars(cents: int | Decimal) -> Decimal:
+    return Decimal(int(cents)).scaleb(-2)
+
+
+def _usd_cents(dialect: str, rates: dict[str, Decimal]) -> ColumnElement[int]:
+    """Each current price in whole US cents, rounded half to even like ``to_usd``.
+
+    PostgreSQL multiplies NUMERICs exactly. SQLite holds both as integers of their smallest
+    unit (1e-4 a kg, 1e-8 a dollar: see ExactDecimal), so the product counts 1e-12 dollars and
+    integer arithmetic divides it by 1e10 exactly.
+    """
+    if dialect == "sqlite":
+        scaled = {c: literal(int(r.scaleb(RATE_PLACES)), Integer) for c, r in rates.items()}
+        product = Price.price_per_kg * case(scaled, value=Price.currency)
+        magnitude = func.abs(product)
+        whole, rest = magnitude // SQLITE_CENT, magnitude % SQLITE_CENT
+        up = or_(rest * 2 > SQLITE_CENT, and_(rest * 2 == SQLITE_CENT, whole % 2 == 1))
+        rounded = whole + case((up, 1), else_=0)
+        return case((product < 0, -rounded), else_=rounded)
+    exact = {c: literal(r, Numeric(18, RATE_PLACES)) for c, r in rates.items()}
+    hundredths = Price.price_per_kg * case(exact, value=Price.currency) * 100
+    floor = func.floor(hundredths)
+    fraction = hundredths - floor
+    step = case((fraction > HALF, 1), (fraction == HALF, func.abs(func.mod(floor, 2))), else_=0)
+    return cast(floor + step, BigInteger)

@@ -1,0 +1,104 @@
+"""The board's aggregates and pages in SQL against the quotes they summarise, on both databases."""
+
+from collections import defaultdict
+from decimal import Decimal
+
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, select, update
+from sqlalchemy.orm import Session
+
+from scrapindex.models import City, CurrentPrice, Price
+from scrapindex.queries.prices import (
+    MaterialFigures,
+    Quote,
+    latest_quotes,
+    latest_usd_rates,
+    material_figures,
+    to_usd,
+)
+from tests.conftest import TEST_DEMO, FreshDatabase
+
+
+def reference_figures(session: Session) -> list[MaterialFigures]:
+    """Every quote converted (and rounded) one by one in Python, grouped by material."""
+    rates = latest_usd_rates(session)
+    grouped: dict[int, list[tuple[Quote, Decimal]]] = defaultdict(list)
+    for quote in latest_quotes(session):
+        usd = to_usd(quote.price_per_kg, quote.currency, rates)
+        if usd is not None:
+            grouped[quote.material.id].append((quote, usd))
+    figures = []
+    for entries in grouped.values():
+        prices = [usd for _, usd in entries]
+        material = entries[0][0].material
+        figures.append(
+            MaterialFigures(
+                material_id=material.id,
+                material_slug=material.slug,
+                currency="USD",
+                average_price=sum(prices, Decimal(0)) / len(prices),
+                min_price=min(prices),
+                max_price=max(prices),
+                cities_tracked=len({q.city.id for q, _ in entries}),
+                countries=len({q.city.country_code for q, _ in entries}),
+            )
+        )
+    return figures
+
+
+def test_summary_is_the_mean_of_the_converted_prices(engine: Engine) -> None:
+    with Session(engine) as session:
+        assert material_figures(session) == reference_figures(session)
+
+
+def test_half_cents_round_to_even_like_the_price_rows(fresh_database: FreshDatabase) -> None:
+    engine = fresh_database(TEST_DEMO)
+    with Session(engine) as session:
+        series = session.execute(
+            select(CurrentPrice.price_id)
+            .join(City, City.id == CurrentPrice.city_id)
+            .where(City.country_code == "US", CurrentPrice.material_id == 1)
+            .order_by(CurrentPrice.city_id)
+        ).scalars()
+        ids = list(series)[:4]
+        for price_id, value in zip(ids, ["1.2350", "1.2450", "0.0050", "7.9999"], strict=True):
+            session.execute(
+                update(Price).where(Price.id == price_id).values(price_per_kg=Decimal(value))
+            )
+        session.commit()
+        found = {f.material_id: f for f in material_figures(session)}
+        expected = {f.material_id: f for f in reference_figures(session)}
+    assert found == expected
+    assert found[1].min_price == Decimal("0.00")  # 0.005 -> 0.00, to the even cent
+
+
+def test_price_pages_are_slices_of_the_board(client: TestClient, engine: Engine) -> None:
+    with Session(engine) as session:
+        board = [q.price_id for q in latest_quotes(session)]
+    first = client.get("/api/prices?limit=100").json()
+    seventh = client.get("/api/prices?page=7&limit=100").json()
+    last = client.get(f"/api/prices?page={len(board) // 100 + 1}&limit=100").json()
+    assert [p["id"] for p in first["data"]] == board[:100]
+    assert [p["id"] for p in seventh["data"]] == board[600:700]
+    assert [p["id"] for p in last["data"]] == board[len(board) // 100 * 100 :]
+    assert first["pagination"]["total"] == len(board)
+    beyond = client.get("/api/prices?page=999&limit=100").json()
+    assert beyond["data"] == []
+    assert beyond["pagination"]["total"] == len(board)
+
+
+def test_all_yards_pages_with_a_total_and_next_links(client: TestClient) -> None:
+    everything = client.get("/api/scrap-yards/all")
+    total = int(everything.headers["x-total-count"])
+    assert len(everything.json()) == total  # the demo fits one answer: no next page
+    assert "link" not in everything.headers
+    collected, url = [], "/api/scrap-yards/all?limit=100"
+    while url:
+        answer = client.get(url)
+        assert answer.status_code == 200
+        assert answer.headers["x-total-count"] == str(total)
+        collected += answer.json()
+        link = answer.headers.get("link")
+        url = link.split(">")[0].removeprefix("<") if link else ""
+    assert [y["id"] for y in collected] == [y["id"] for y in everything.json()]
+    assert client.get("/api/scrap-yards/all?limit=1001").status_code == 422
