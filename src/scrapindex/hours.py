@@ -8,6 +8,7 @@ time runs past midnight into the next day ("22:00"-"02:00"); "00:00"-"00:00" mea
 
 import datetime as dt
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -85,3 +86,14 @@ def hours_lines(hours: list[dict[str, Any]]) -> list[str]:
             )
             lines.append(f"{name}: {text}")
     return lines
+
+
+@lru_cache(maxsize=4096)
+def _hours_text(intervals: tuple[tuple[int, str, str], ...]) -> str:
+    hours = [{"day": day, "opens": opens, "closes": closes} for day, opens, closes in intervals]
+    return "\n".join(hours_lines(hours))
+
+
+def hours_text(hours: list[dict[str, Any]]) -> str:
+    """``hours_lines`` as one text. Most yards keep one of a few weeks, so each is made once."""
+    return _hours_text(tuple((i["day"], i["opens"], i["closes"]) for i in hours))

@@ -3,7 +3,7 @@
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import ScalarSelect, func, select
 from sqlalchemy.orm import Session
 
 from scrapindex.models import (
@@ -68,28 +68,41 @@ class Coverage:
 
 
 def coverage(session: Session) -> Coverage:
-    """What the site covers, counted from the database for the marketing text."""
-    current_dates = (
-        select(Price.price_date).join(CurrentPrice, CurrentPrice.price_id == Price.id).subquery()
-    )
-    latest = session.execute(select(func.max(current_dates.c.price_date))).scalar_one_or_none()
-    updates = session.execute(
-        select(func.count()).select_from(current_dates).where(current_dates.c.price_date == latest)
-    ).scalar_one()
-    demo = session.execute(select(Source.id).where(Source.kind == "demo").limit(1)).first()
+    """What the site covers, counted from the database for the marketing text.
+
+    Two queries: the counts together, and the current prices grouped by date, newest first.
+    """
+    newest = session.execute(
+        select(Price.price_date, func.count())
+        .select_from(CurrentPrice)
+        .join(Price, Price.id == CurrentPrice.price_id)
+        .group_by(Price.price_date)
+        .order_by(Price.price_date.desc())
+        .limit(1)
+    ).first()
+    latest, updates = (newest[0], newest[1]) if newest else (None, 0)
+    countries, cities, materials, yards, demo = session.execute(
+        select(
+            _count(Country),
+            _count(City),
+            _count(Material),
+            _count(ScrapYard),
+            select(Source.id).where(Source.kind == "demo").limit(1).exists(),
+        )
+    ).one()
     return Coverage(
-        countries=_count(session, Country),
-        cities=_count(session, City),
-        materials=_count(session, Material),
-        scrap_yards=_count(session, ScrapYard),
+        countries=countries,
+        cities=cities,
+        materials=materials,
+        scrap_yards=yards,
         daily_price_updates=updates,
         latest_price_date=latest,
-        demo_data=demo is not None,
+        demo_data=bool(demo),
     )
 
 
-def _count(session: Session, model: type[object]) -> int:
-    return session.execute(select(func.count()).select_from(model)).scalar_one()
+def _count(model: type[object]) -> ScalarSelect[int]:
+    return select(func.count()).select_from(model).scalar_subquery()
 
 
 def find_material(session: Session, slug: str) -> Material | None:

@@ -31,7 +31,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
-from scrapindex.hours import hours_lines, is_open_now, week_minute
+from scrapindex.hours import hours_text, is_open_now, week_minute
 from scrapindex.models import City, Country, ScrapYard, Source, YardOpenHours, YardSuggestion
 from scrapindex.queries.search import _escape_like as escape_like
 
@@ -391,7 +391,7 @@ def filter_yards(views: list[YardView], criteria: YardFilter) -> list[YardView]:
 def yard_hours_text(yard: ScrapYard) -> str | None:
     """The hours as the pages show them: a line per day, or the text that did not parse."""
     if yard.weekly_hours:
-        return "\n".join(hours_lines(yard.weekly_hours))
+        return hours_text(yard.weekly_hours)
     return yard.opening_hours_text
 
 
