@@ -11,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
 
 from scrapindex import revision
 from scrapindex.api import (
@@ -44,8 +45,10 @@ from scrapindex.api.admin import yard_suggestions as yard_suggestion_queue
 from scrapindex.auth.deps import CONSOLE_ERRORS
 from scrapindex.cache.api_responses import ApiCacheMiddleware
 from scrapindex.cache.keys import api_query_names
+from scrapindex.cache.pages import PageCache
 from scrapindex.cache.revision import Clock, RevisionClock
 from scrapindex.db import create_db_engine, make_session_factory
+from scrapindex.middleware.fast_path import FastPathMiddleware
 from scrapindex.middleware.guards import RejectControlCharactersMiddleware, document_nul_rule
 from scrapindex.middleware.limits import (
     BodySizeLimitMiddleware,
@@ -68,6 +71,7 @@ from scrapindex.web.health import router as health_router
 from scrapindex.web.newsletter_pages import router as newsletter_pages_router
 from scrapindex.web.newsletter_pages import with_newsletter_pages
 from scrapindex.web.redirects import RedirectMiddleware
+from scrapindex.web.route_table import find_route
 from scrapindex.web.sitemap import sitemap_router
 from scrapindex.web.spa import page_methods, spa_router
 
@@ -133,6 +137,9 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
         redoc_url=None,
         generate_unique_id_function=operation_id,
         lifespan=lifespan,
+        # FastAPI's own OpenTelemetry hooks ask on every request whether a provider is set up;
+        # none is (our request log is middleware/request_context.py).
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.settings = settings
     app.state.engine = engine
@@ -179,14 +186,32 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
         trust_proxy_headers=settings.trust_proxy_headers,
     )
     app.add_middleware(RequestContextMiddleware, trust_proxy_headers=settings.trust_proxy_headers)
+    pages = PageCache(settings.api_cache_seconds, revisions)
+    add_fast_path(app, settings, pages)  # cached answers from memory, past all of the above
     add_security_headers(app, settings)  # outermost, around Starlette's own layers too
     add_error_handlers(app)
     app.include_router(health_router)
     app.include_router(newsletter_pages_router)
     app.include_router(alert_pages_router)
     app.include_router(sitemap_router(settings, app.state.session_factory, revisions))
-    app.include_router(spa_router(settings, revisions))
+    app.include_router(spa_router(settings, pages))
     return app
+
+
+def add_fast_path(app: FastAPI, settings: Settings, pages: PageCache) -> None:
+    """Put FastPathMiddleware around the stack Starlette builds (see middleware/fast_path.py).
+
+    Called before add_security_headers, so the security headers go around it too."""
+    build_stack = app.build_middleware_stack
+
+    @lru_cache(maxsize=4096)
+    def page_query_names(path: str) -> tuple[str, ...]:
+        return find_route(settings.content_dir, path)[0].search
+
+    def build_stack_with_fast_path() -> ASGIApp:
+        return FastPathMiddleware(build_stack(), pages, page_query_names)
+
+    app.build_middleware_stack = build_stack_with_fast_path  # type: ignore[method-assign]
 
 
 def add_error_handlers(app: FastAPI) -> None:

@@ -12,7 +12,7 @@ pool's timeout. Keeping the limit under the pool's size (db.py) makes that impos
 """
 
 import asyncio
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
@@ -20,7 +20,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scrapindex.cache.keys import declared_query
-from scrapindex.cache.representation import Representation, represent, select
+from scrapindex.cache.representation import Reply, Representation, represent, select
 from scrapindex.cache.revision import RevisionClock
 from scrapindex.cache.store import CacheStore
 from scrapindex.middleware.request_context import INTERNAL_REQUEST
@@ -75,22 +75,38 @@ class ApiCacheMiddleware:
             await self.app(scope, receive, self.not_stored(send))
             return
         revision = await self.revisions.current_async()
-        key = f"{path}?{query}".encode()
         entry = await self.store.get(
-            key,
+            f"{path}?{query}".encode(),
             revision,
             lambda: self.produce(scope, receive, send),
             background=lambda: self.produce_unseen(scope),
         )
         if entry is None:
             return  # not cacheable: already sent as it came
-        request_headers = Headers(scope=scope)
-        headers = [*entry.headers, (b"cache-control", self.cache_control)]
-        reply = select(entry.representation, request_headers, headers)
+        reply = self.reply(entry, Headers(scope=scope))
         await send(
             {"type": "http.response.start", "status": reply.status, "headers": reply.headers}
         )
         await send({"type": "http.response.body", "body": reply.body})
+
+    def reply(self, entry: CachedResponse, request_headers: Mapping[str, str]) -> Reply:
+        headers = [*entry.headers, (b"cache-control", self.cache_control)]
+        return select(entry.representation, request_headers, headers)
+
+    def fresh(self, path: str, query_string: bytes) -> CachedResponse | None:
+        """The GET answer for this URL if it is in memory, fresh, for the revision known now.
+
+        Never waits (for the fast path, middleware/fast_path.py): a private path, a visitor's
+        position, an unknown revision or anything not fresh is None, and goes the long way."""
+        if not path.startswith("/api/") or path.startswith(PRIVATE_PREFIXES):
+            return None
+        if not self.revisions.is_current():
+            return None
+        names = self.query_names(path)
+        query = declared_query(query_string.decode("latin-1"), names) if query_string else ""
+        if query and PRIVATE_PARAMETERS.intersection(names):
+            return None
+        return self.store.fresh(f"{path}?{query}".encode(), self.revisions.value)
 
     @staticmethod
     def not_stored(send: Send) -> Send:

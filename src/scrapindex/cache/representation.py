@@ -29,12 +29,16 @@ class Representation:
         return self.etag[:-1] + '-gzip"' if use_gzip else self.etag
 
 
-def represent(body: bytes, *, compress: bool = True, level: int = 6) -> Representation:
+def represent(
+    body: bytes, *, compress: bool = True, level: int = 6, version: str = ""
+) -> Representation:
+    """``version`` (a data revision, say) starts the ETag: the body's hash follows it."""
     worth_it = compress and len(body) >= MIN_GZIP_BYTES
+    digest = hashlib.blake2b(body, digest_size=16).hexdigest()
     return Representation(
         body=body,
         gzip_body=gzip.compress(body, compresslevel=level, mtime=0) if worth_it else None,
-        etag='"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"',
+        etag=f'"{version}-{digest}"' if version else f'"{digest}"',
     )
 
 

@@ -69,6 +69,16 @@ class CacheStore(Generic[K, V]):
             return entry.value
         return await self.produce_once(key, revision, produce)
 
+    def fresh(self, key: K, revision: int) -> V | None:
+        """The key's value if stored for ``revision`` and still fresh, else None; never waits.
+
+        For the fast path (middleware/fast_path.py): anything else goes the long way, ``get``."""
+        entry = self.entries.get(key)
+        if entry is None or self.freshness(entry, revision) != "fresh":
+            return None
+        self.entries.move_to_end(key)
+        return entry.value
+
     async def produce_once(self, key: K, revision: int, produce: Produce[V]) -> V | None:
         pending = self.in_flight.get((key, revision))
         if pending is not None:

@@ -50,7 +50,12 @@ def client_address(scope: Scope, trust_proxy_headers: bool) -> str:
 
 
 def incoming_request_id(scope: Scope) -> str | None:
-    value = Headers(scope=scope).get(REQUEST_ID_HEADER)
+    return accepted_request_id(Headers(scope=scope).get(REQUEST_ID_HEADER))
+
+
+def accepted_request_id(value: str | None) -> str | None:
+    """The id a client or proxy sent, if it is one we keep (our log lines are JSON, but not
+    every reader of them is careful)."""
     return value if value is not None and VALID_REQUEST_ID.fullmatch(value) else None
 
 

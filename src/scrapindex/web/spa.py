@@ -3,7 +3,9 @@
 Files are read once and kept in memory with a gzip copy, so a phone on a slow line gets
 compressed bytes without the server compressing the same file on every request. A route's HTML
 is index.html with the page's head, embedded first data and fallback content filled in (see
-web/pages.py), kept per URL until the data revision moves or a minute passes (cache/pages.py).
+web/pages.py), kept per URL until the data revision moves or a minute passes (cache/pages.py),
+which also says what proxies and CDNs may keep. A page found there is usually answered before it
+gets here (middleware/fast_path.py); this is the long way, and the one that fills the cache.
 """
 
 import json
@@ -16,10 +18,15 @@ from urllib.parse import parse_qsl
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from scrapindex.cache.keys import declared_query
-from scrapindex.cache.pages import PageCache, RenderedPage
-from scrapindex.cache.representation import Representation, represent, respond
-from scrapindex.cache.revision import RevisionClock
+from scrapindex.cache.pages import (
+    REVALIDATE,
+    PageCache,
+    PageHtml,
+    RenderedPage,
+    page_reply,
+    page_url,
+)
+from scrapindex.cache.representation import Representation, as_response, represent, respond
 from scrapindex.middleware.methods import READ_ONLY
 from scrapindex.settings import Settings
 from scrapindex.templating import render
@@ -29,8 +36,6 @@ from scrapindex.web.route_table import find_route
 from scrapindex.web.vite_manifest import entry_files, module_preloads
 
 ONE_YEAR = "public, max-age=31536000, immutable"
-REVALIDATE = "no-cache"
-HTML_TYPE = "text/html; charset=utf-8"
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
 
 FALLBACK_PAGE = (
@@ -107,13 +112,7 @@ def page_html(template: str, page: PageRender, site_root: str, preloads: list[st
 
 
 def page_response(request: Request, page: RenderedPage) -> Response:
-    return respond(
-        page.representation,
-        request.headers,
-        media_type=HTML_TYPE,
-        cache_control=REVALIDATE,
-        status=page.status,
-    )
+    return as_response(page_reply(page, request.headers))
 
 
 def service_worker_script(app_files: BuiltApp) -> Representation | None:
@@ -155,30 +154,29 @@ def page_methods(settings: Settings) -> Callable[[str], frozenset[str] | None]:
     return methods
 
 
-def spa_router(settings: Settings, revisions: RevisionClock) -> APIRouter:
+def spa_router(settings: Settings, pages: PageCache) -> APIRouter:
     dist = settings.frontend_dist
     app_files = BuiltApp(dist)
     site_root = settings.site_root.rstrip("/")
     router = APIRouter(include_in_schema=False)
-    pages = PageCache(settings.api_cache_seconds, revisions)
 
     async def route_page(request: Request, template: str) -> Response:
         path = request.url.path
         route, _ = find_route(settings.content_dir, path)
-        query = declared_query(request.url.query, route.search)  # what the page reads, alone
-        url = path + ("?" + query if query else "")
+        url = page_url(path, request.url.query, route.search)  # what the page reads, alone
 
-        async def make() -> tuple[int, str]:  # only on a miss: a hit is served from memory
+        async def make() -> PageHtml:  # only on a miss: a hit is served from memory
             context = PageContext(
                 app=request.app,
                 content_dir=settings.content_dir,
                 site_root=site_root,
                 path=path,
-                query=dict(parse_qsl(query, keep_blank_values=True)),
+                query=dict(parse_qsl(url.partition("?")[2], keep_blank_values=True)),
             )
             page = await render_page(context)
             preloads = module_preloads(app_files.dist, page.chunk)
-            return page.status, page_html(template, page, site_root, preloads)
+            html = page_html(template, page, site_root, preloads)
+            return PageHtml(page.status, html, shared=not page.head.texts.noindex)
 
         return page_response(request, await pages.page(url, make))
 
