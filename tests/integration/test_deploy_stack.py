@@ -4,15 +4,17 @@ Debian's nginx with deploy/nginx/scrapindex.conf in front of two app workers on 
 
 import re
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2 as httpx
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
+from scrapindex import revision
 from scrapindex.db import create_db_engine
-from scrapindex.models import ContactMessage
+from scrapindex.models import City, ContactMessage
 from tests.databases import IMPORT_DEMO, PostgresTemplates
 from tests.deploy_stack import (
     SITE_CONF,
@@ -28,6 +30,7 @@ from tests.needs import unavailable
 pytestmark = pytest.mark.postgres
 
 ASSET = "assets/app-0123abcd.js"
+PAGE_SECONDS = 2
 
 
 @pytest.fixture
@@ -37,16 +40,26 @@ def database(postgres_templates: PostgresTemplates) -> Iterator[str]:
     postgres_templates.drop(url)
 
 
-@pytest.fixture
-def stack(database: str, tmp_path: Path) -> Iterator[Stack]:
+def started_stack(database: str, folder: Path, **env: str) -> Iterator[Stack]:
     if find_nginx() is None:
         unavailable("nginx not found (apt-get install nginx-light)")
-    dist = tmp_path / "dist"
+    dist = folder / "dist"
     (dist / "assets").mkdir(parents=True)
     (dist / "index.html").write_text(TEMPLATE)
     (dist / ASSET).write_text("console.log('scrapindex');\n" * 200)
-    with production_stack(database, tmp_path, workers=2, frontend_dist=dist) as running:
+    with production_stack(database, folder, 2, dist, extra_env=env) as running:
         yield running
+
+
+@pytest.fixture
+def stack(database: str, tmp_path: Path) -> Iterator[Stack]:
+    yield from started_stack(database, tmp_path)
+
+
+@pytest.fixture
+def short_lived_stack(database: str, tmp_path: Path) -> Iterator[Stack]:
+    """Answers kept for 2 s, by the app and by nginx: long enough to be seen kept."""
+    yield from started_stack(database, tmp_path, API_CACHE_SECONDS=str(PAGE_SECONDS))
 
 
 def children(pid: int) -> list[int]:
@@ -92,6 +105,52 @@ def test_page_and_api_through_nginx(stack: Stack) -> None:
             "/api/cities/johannesburg/prices", headers={"if-none-match": first.headers["etag"]}
         )
         assert again.status_code == 304
+
+
+def test_pages_are_kept_by_nginx_and_follow_the_data(
+    short_lived_stack: Stack, database: str
+) -> None:
+    title = "{} Scrap Metal Prices Today | ScrapIndex"
+    with httpx.Client(base_url=short_lived_stack.url) as client:
+        first = client.get("/za/johannesburg")
+        assert first.status_code == 200
+        assert first.headers["x-cache-status"] in {"MISS", "EXPIRED"}
+        assert f"s-maxage={PAGE_SECONDS}" in first.headers["cache-control"]
+        second = client.get("/za/johannesburg")
+        assert second.headers["x-cache-status"] == "HIT"  # nginx answered: the app never saw it
+        assert second.headers["etag"] == first.headers["etag"]
+        assert read_page(second.text).title == title.format("Johannesburg")
+
+        engine = create_db_engine(database)
+        with engine.begin() as connection:
+            connection.execute(update(City).where(City.slug == "johannesburg").values(name="Egoli"))
+            number = revision.bump(connection)
+        engine.dispose()
+        # Kept until its s-maxage has passed; then nginx asks the app again (If-None-Match).
+        deadline = time.monotonic() + 10 * PAGE_SECONDS
+        statuses: list[str] = []
+        while time.monotonic() < deadline:
+            page = client.get("/za/johannesburg")
+            statuses.append(page.headers["x-cache-status"])
+            if read_page(page.text).title == title.format("Egoli"):
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"the new name never showed: {statuses}")
+        assert page.headers["etag"].startswith(f'"r{number}-')  # names the data revision
+        assert page.headers["etag"] != first.headers["etag"]
+        assert client.get("/za/johannesburg").headers["x-cache-status"] == "HIT"  # kept again
+
+
+def test_pages_nobody_may_share_are_not_kept(stack: Stack) -> None:
+    with httpx.Client(base_url=stack.url) as client:
+        for path in ("/admin", "/no-such-page"):
+            client.get(path)
+            again = client.get(path)
+            assert again.headers["cache-control"] == "no-cache"
+            assert again.headers["x-cache-status"] != "HIT", path
+        client.get("/healthz")
+        assert client.get("/healthz").headers["x-cache-status"] != "HIT"
 
 
 def test_compressed_and_plain_answers_are_cached_apart(stack: Stack) -> None:
