@@ -1,5 +1,5 @@
 // Data preparation for the price trend chart, kept free of the chart library so it stays
-// testable and so the page does not pull recharts in until a chart is actually drawn.
+// testable and so the page does not pull the chart library in until a chart is actually drawn.
 import type { PriceHistory } from "@/api/client";
 import { convertPerKg, currencySymbol, formatDate, formatMoney, type Unit } from "@/lib/format";
 

@@ -17,7 +17,7 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-// jsdom cannot lay out recharts; the stand-in shows what the real chart is given and labels
+// jsdom cannot draw the chart (a canvas); the stand-in shows what the real chart is given and labels
 // the first Y value with the same tick formatter the real Y axis uses.
 vi.mock("./price-chart", async () => {
   const { axisTickFormatter } = await import("./chart-data");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 // The chart library must only download on this page, and only with the chart itself:
-// price-chart.tsx is the one file that imports recharts, and it is reached only through
+// price-chart.tsx is the one file that imports uPlot, and it is reached only through
 // React.lazy (a dynamic import), never a static one.
 const sources = import.meta.glob<string>(["./*.tsx", "./*.ts", "!./*.test.*"], {
   query: "?raw",
@@ -10,11 +10,11 @@ const sources = import.meta.glob<string>(["./*.tsx", "./*.ts", "!./*.test.*"], {
 });
 
 describe("lazy chart boundary", () => {
-  it("imports recharts only in price-chart.tsx", () => {
+  it("imports uPlot only in price-chart.tsx", () => {
     expect(Object.keys(sources)).toContain("./index.tsx");
     for (const [file, text] of Object.entries(sources)) {
-      const importsRecharts = /from\s+["']recharts["']|import\(\s*["']recharts["']\s*\)/.test(text);
-      expect(importsRecharts, file).toBe(file === "./price-chart.tsx");
+      const importsChartLibrary = /from\s+["']uplot["']|import\(\s*["']uplot["']\s*\)/.test(text);
+      expect(importsChartLibrary, file).toBe(file === "./price-chart.tsx");
     }
   });
 

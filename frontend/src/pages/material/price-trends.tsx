@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatMoney, UNIT_LABELS, type Unit } from "@/lib/format";
 import { oneOf, useUrlState } from "@/lib/url-state";
+import { useNearViewportOrIdle } from "@/lib/use-near-viewport-or-idle";
 import { chartAvailability, NO_CHART_TITLE, NO_HISTORY_HINT, prepareChartData, summarizeTrend } from "./chart-data";
 import { cityOptions, defaultCitySlug, groupByCountry } from "./city-options";
 import {
@@ -23,7 +24,8 @@ import {
 } from "./history-range";
 import { RangeSwitch } from "./range-switch";
 
-// recharts stays out of the page bundle: this is its only entry point.
+// The chart library stays out of the page bundle: this is its only entry point, reached once the
+// chart nears the screen or the browser is idle (useNearViewportOrIdle).
 const PriceChart = lazy(() => import("./price-chart").then((module) => ({ default: module.PriceChart })));
 
 // The chart's range and city live in the URL (?range=90d&city=london), so Back and reload keep
@@ -63,6 +65,7 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, 
   const cityName = options.find((option) => option.slug === citySlug)?.name ?? "";
   const days = RANGE_DAYS[range];
   const [showReference, setShowReference] = useState(false);
+  const [chartBox, drawChart] = useNearViewportOrIdle();
   const history = useQuery({
     ...priceQueries.history(materialSlug, citySlug ?? "", days),
     enabled: materialLoaded && citySlug !== null,
@@ -115,14 +118,20 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, 
             </a>
           </div>
         </div>
-        <Suspense fallback={<ChartSkeleton label="Loading chart" />}>
-          <PriceChart
-            data={data}
-            currency={currency}
-            label={label}
-            referenceName={drawReference ? referenceName : undefined}
-          />
-        </Suspense>
+        <div ref={chartBox}>
+          {drawChart ? (
+            <Suspense fallback={<ChartSkeleton label="Loading chart" />}>
+              <PriceChart
+                data={data}
+                currency={currency}
+                label={label}
+                referenceName={drawReference ? referenceName : undefined}
+              />
+            </Suspense>
+          ) : (
+            <ChartSkeleton label="Loading chart" />
+          )}
+        </div>
         <p className="sr-only" data-testid="trend-summary">
           {label}. {summarizeTrend(data, currency)}
         </p>

@@ -7,7 +7,7 @@ import { renderRoute } from "@/test/render";
 import { Component } from "./index";
 import { cities, copper, copperPrices, johannesburgHistory, londonHistory } from "./test-fixtures";
 
-// jsdom cannot lay out recharts.
+// jsdom cannot draw the chart (a canvas).
 vi.mock("./price-chart", () => ({ PriceChart: () => <div data-testid="price-chart" /> }));
 
 const fetchSpy = spyOnFetch();
