@@ -270,3 +270,37 @@ def test_an_unset_site_root_is_the_address_served(database_url: str, tmp_path: P
     assert f"Sitemap: {root}/sitemap.xml" in robots
     assert f"<loc>{root}/" in sitemap
     assert ":8000" not in sitemap
+
+
+def test_a_page_preloads_its_own_modules_at_low_priority(database_url: str, tmp_path: Path) -> None:
+    """The head names the route's chunks once, fetched after the stylesheet (first paint waits
+    for the CSS alone): what the built index.html already links (the entry and its imports) is
+    not named again, and every modulepreload is low priority and CORS-mode like Vite's own."""
+    dist = tmp_path / "dist"
+    (dist / ".vite").mkdir(parents=True)
+    built = TEMPLATE.replace(
+        '<script type="module" src="/src/main.tsx"></script>',
+        '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>',
+    )
+    (dist / "index.html").write_text(built)
+    manifest = {
+        "index.html": {"file": "assets/index.js", "isEntry": True, "imports": ["_framework.js"]},
+        "_framework.js": {"file": "assets/framework.js", "imports": ["_runtime.js"]},
+        "_runtime.js": {"file": "assets/runtime.js"},
+        "src/pages/home/index.tsx": {
+            "file": "assets/home.js",
+            "imports": ["_framework.js", "_card.js"],
+        },
+        "_card.js": {"file": "assets/card.js", "imports": ["_runtime.js", "_icon.js"]},
+        "_icon.js": {"file": "assets/icon.js"},
+    }
+    (dist / ".vite" / "manifest.json").write_text(json.dumps(manifest))
+    settings = Settings(database_url=database_url, frontend_dist=dist, site_root=SITE_ROOT + "/")
+    with TestClient(create_app(settings)) as client:
+        html = client.get("/").text
+    preloads = re.findall(r"<link rel=\"modulepreload\"[^>]*>", html)
+    hrefs = [href for tag in preloads for href in re.findall(r'href="([^"]+)"', tag)]
+    assert hrefs == ["/assets/card.js", "/assets/home.js", "/assets/icon.js"]
+    for tag in preloads:
+        assert 'fetchpriority="low"' in tag
+        assert "crossorigin" in tag

@@ -31,17 +31,29 @@ def _parse(path: Path, changed: int) -> Manifest:  # changed: the cache key of t
 
 
 def module_preloads(dist: Path, chunk: str) -> list[str]:
-    """The route's page module and what it imports statically (the entry is already linked)."""
+    """The route's page module and what it imports statically, less what index.html links.
+
+    The built index.html already links the entry and its static imports (Vite writes those
+    tags), so naming them again would only lengthen the head.
+    """
     manifest = read_manifest(dist)
+    entries = [key for key, item in manifest.items() if item.get("isEntry")]
+    linked = static_imports(manifest, entries)
+    wanted = static_imports(manifest, [chunk]) - linked
+    return sorted(str(manifest[k]["file"]) for k in wanted)
+
+
+def static_imports(manifest: Manifest, chunks: list[str]) -> set[str]:
+    """The chunks named and every chunk they import statically, however deep."""
     seen: set[str] = set()
-    pending = [chunk]
+    pending = list(chunks)
     while pending:
         key = pending.pop()
-        if key in seen or key not in manifest or manifest[key].get("isEntry"):
+        if key in seen or key not in manifest:
             continue
         seen.add(key)
         pending += [str(k) for k in manifest[key].get("imports", [])]
-    return sorted(str(manifest[k]["file"]) for k in seen)
+    return seen
 
 
 def entry_files(dist: Path) -> list[str]:
