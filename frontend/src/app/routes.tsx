@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Navigate, type RouteObject, useParams } from "react-router";
+import { matchRoutes, Navigate, type RouteObject, useParams } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
 import { countryPath } from "@/lib/paths";
 import table from "../../../content/routes.json";
@@ -73,24 +73,62 @@ function pageLoader(module: string | undefined, name: string): () => Promise<Pag
   return load;
 }
 
-/** The route's page, given the page it hands over to when the table names one. */
-function withHandover(
-  load: () => Promise<PageModule>,
-  region?: { module: string },
-): () => Promise<PageModule | { element: React.ReactElement }> {
-  if (!region) return load;
-  const RegionPage = lazyPage(pageLoader(region.module, "region"));
-  return async () => {
-    const { Component: Page } = await load();
-    return { element: <Page regionPage={RegionPage} /> };
-  };
+/**
+ * Each page module's download, made once. A page whose module has arrived renders at once (so a
+ * page preloaded by loadRoutePages never suspends, and the server's HTML stays until it is
+ * replaced); one still on its way suspends as a lazy component, which a navigation (a
+ * transition) waits for with the old page on screen.
+ */
+type PageDownload = { promise: Promise<PageModule>; module?: PageModule; lazy: React.ComponentType<PageProps> };
+const downloads = new Map<() => Promise<PageModule>, PageDownload>();
+
+function download(load: () => Promise<PageModule>): PageDownload {
+  let entry = downloads.get(load);
+  if (!entry) {
+    const promise = load();
+    const started: PageDownload = {
+      promise,
+      lazy: lazy(() => promise.then((page) => ({ default: page.Component }))),
+    };
+    promise.then(
+      (module) => {
+        started.module = module;
+      },
+      () => downloads.delete(load), // a failed download is tried again on the next visit
+    );
+    downloads.set(load, started);
+    entry = started;
+  }
+  return entry;
+}
+
+/** What a route of the table shows: its page module. */
+type RouteHandle = { load: () => Promise<PageModule> };
+
+function RoutePage({ load, regionPage }: RouteHandle & PageProps) {
+  const entry = download(load);
+  const Page = entry.module?.Component ?? entry.lazy;
+  return <Page regionPage={regionPage} />;
 }
 
 function routeObject(route: TableRoute): RouteObject {
   const where = route.path === "/" ? { index: true as const } : { path: route.path.replace(/^\//, "") };
   if (route.redirect) return { ...where, element: <Navigate replace to={route.redirect} /> } as RouteObject;
   if (route.element) return { ...where, element: ELEMENTS[route.element] } as RouteObject;
-  return { ...where, lazy: withHandover(pageLoader(route.module, route.name), route.region) } as RouteObject;
+  const load = pageLoader(route.module, route.name);
+  const regionPage = route.region ? lazyPage(pageLoader(route.region.module, "region")) : undefined;
+  const handle: RouteHandle = { load };
+  return { ...where, handle, element: <RoutePage load={load} regionPage={regionPage} /> } as RouteObject;
 }
 
 export const routes: RouteObject[] = [{ element: <AppLayout />, children: table.routes.map(routeObject) }];
+
+/**
+ * Downloads the page modules of the routes that match a path, so the first render shows the
+ * page at once and the server's fallback content stays on screen until then.
+ */
+export async function loadRoutePages(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const loads = matches.map((match) => (match.route.handle as RouteHandle | undefined)?.load);
+  await Promise.all(loads.filter((load) => load !== undefined).map((load) => download(load).promise));
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useAnnounce } from "@/components/feedback/announcer";
 import { trackPageView } from "@/lib/analytics";
@@ -49,7 +49,11 @@ export function AppLayout() {
       </a>
       {!inConsole && <Header />}
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8">
-        <Outlet />
+        {/* A page downloads on its first visit; a navigation (a transition) keeps the old page
+            on screen meanwhile, so this fallback shows only if a page is rendered without one. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       {!inConsole && <Footer />}
     </div>
