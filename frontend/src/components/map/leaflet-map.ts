@@ -11,6 +11,13 @@ const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || "https://tile.openstreetma
 const ATTRIBUTION =
   import.meta.env.VITE_MAP_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
+/**
+ * What a tile that cannot be fetched (no network, the tile server down or blocked) shows: a
+ * plain same-origin tile, so the map keeps its markers on a quiet background instead of
+ * broken-image boxes. Served from frontend/public.
+ */
+export const TILE_UNAVAILABLE_URL = "/map-tile-unavailable.svg";
+
 // Bundled marker images instead of a CDN (DESIGN §6).
 const markerIconOptions = L.icon({
   iconUrl: markerIcon,
@@ -77,7 +84,7 @@ function closePopupOnEscape(map: L.Map, markers: L.Marker[]): void {
 /** Builds the map in `element`: zoom 12 on the centre, or the yards' bounds padded by 10%. */
 export function createYardMap(element: HTMLElement, { yards, center, zoom, onOpenYard }: MapOptions): L.Map {
   const map = L.map(element, { scrollWheelZoom: false }).setView(center, zoom);
-  L.tileLayer(TILE_URL, { attribution: ATTRIBUTION, maxZoom: 19 }).addTo(map);
+  L.tileLayer(TILE_URL, { attribution: ATTRIBUTION, maxZoom: 19, errorTileUrl: TILE_UNAVAILABLE_URL }).addTo(map);
   const markers = yards.map((yard) =>
     L.marker([yard.latitude, yard.longitude], { icon: markerIconOptions, title: yard.name, alt: yard.name })
       .bindPopup(popupContent(yard, onOpenYard))
