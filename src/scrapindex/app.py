@@ -28,6 +28,7 @@ from scrapindex.api import (
     prices,
     search,
     stats,
+    yard_clusters,
     yard_suggestions,
     yards,
 )
@@ -81,6 +82,7 @@ ROUTERS = (
     cities.router,
     materials.router,
     prices.router,
+    yard_clusters.router,  # before yards.router, whose /{yard_id} would take /clusters
     yards.router,
     yard_suggestions.router,
     price_reports.router,

@@ -210,6 +210,7 @@ VALID = {
     "slug": "rhodium-price-per-ounce",
     "materialSlug": "copper",
     "citySlug": "johannesburg",
+    "zoom": "3",  # the directory map's clusters
 }
 
 

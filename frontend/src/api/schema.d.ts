@@ -838,6 +838,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scrap-yards/clusters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The directory map: filtered yards in a box, clustered on a grid for the zoom */
+        get: operations["yard_cluster_map"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scrap-yards/{yard_id}": {
         parameters: {
             query?: never;
@@ -1491,6 +1508,20 @@ export interface components {
              * @description All the city's yards, whatever the filters
              */
             unfilteredTotal: number;
+        };
+        /**
+         * ClusterYard
+         * @description The yard of a cluster of one: what its marker and popup show.
+         */
+        ClusterYard: {
+            /** Id */
+            id: number;
+            /** Isopen */
+            isOpen: boolean | null;
+            /** Name */
+            name: string;
+            /** Rating */
+            rating: number | null;
         };
         /** ContactCreate */
         ContactCreate: {
@@ -2175,6 +2206,35 @@ export interface components {
             services?: string[];
             /** Website */
             website?: string;
+        };
+        /** YardCluster */
+        YardCluster: {
+            /** Count */
+            count: number;
+            /**
+             * Latitude
+             * @description The mean position of the cluster's yards
+             */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** @description The yard, when the cluster holds only one */
+            yard: components["schemas"]["ClusterYard"] | null;
+        };
+        /** YardClusterMap */
+        YardClusterMap: {
+            /**
+             * Celldegrees
+             * @description The grid's cell size, in degrees of both axes
+             */
+            cellDegrees: number;
+            /** Clusters */
+            clusters: components["schemas"]["YardCluster"][];
+            /**
+             * Total
+             * @description The matching yards inside the box: the clusters' counts added
+             */
+            total: number;
         };
         /** YardDetail */
         YardDetail: {
@@ -6331,6 +6391,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    yard_cluster_map: {
+        parameters: {
+            query: {
+                /** @description The map's zoom level */
+                zoom: number;
+                /** @description `west,south,east,north` in degrees (west > east crosses the antimeridian); the whole world when left out */
+                bbox?: string | null;
+                /** @description Matches name, address, city, country */
+                q?: string;
+                country?: string | null;
+                /** @description City slug */
+                city?: string | null;
+                status?: components["schemas"]["YardStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardClusterMap"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests from this client; see Retry-After */
