@@ -62,6 +62,9 @@ export type DirectoryQuery = {
   limit?: number;
 };
 
+/** The directory's filters (no sort or page) and the map's view: `bbox` is "west,south,east,north". */
+export type ClusterQuery = Omit<DirectoryQuery, "sort" | "page" | "limit"> & { zoom: number; bbox?: string };
+
 /** Yards near a point (`near` is "lat,lng"). The point stays in this tab: not cached by the API. */
 export type NearQuery = {
   near: string;
@@ -82,6 +85,12 @@ export const yardQueries = {
     queryOptions({
       queryKey: ["/api/scrap-yards", query],
       queryFn: () => unwrap(api.GET("/api/scrap-yards", { params: { query } })),
+    }),
+  /** The directory map: the filtered yards in a box, clustered for the zoom on the server. */
+  clusters: (query: ClusterQuery) =>
+    queryOptions({
+      queryKey: ["/api/scrap-yards/clusters", query],
+      queryFn: () => unwrap(api.GET("/api/scrap-yards/clusters", { params: { query } })),
     }),
   detail: (id: number) =>
     queryOptions({

@@ -1,33 +1,42 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
-import type { YardPage } from "@/api/client";
+import { useEffect, useState } from "react";
 import { yardQueries } from "@/api/queries";
-import { YardMap } from "@/components/map/yard-map";
+import { ClusterMap, type MapView } from "@/components/map/cluster-map";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { yardIsOpen } from "@/components/yards/open-state";
 import { formatCount } from "@/lib/format";
-import { type DirectoryFilters, MAP_LIMIT, toQuery } from "./directory-params";
+import { type DirectoryFilters, toClusterQuery } from "./directory-params";
 
-/** The first 100 filtered yards (SPEC §9): a request of its own, made only in map view. */
-export function useMapYards(filters: DirectoryFilters, enabled: boolean) {
-  return useQuery({
-    ...yardQueries.directory(toQuery(filters, 1, MAP_LIMIT)),
+/**
+ * The filtered yards of the map's view, clustered on the server: a request of its own, made only
+ * in map view, again after each settled move or zoom. New filters start from the whole world, and
+ * the map zooms to where their yards are.
+ */
+export function useMapClusters(filters: DirectoryFilters, enabled: boolean) {
+  const [view, setView] = useState<MapView | null>(null);
+  const { q, country, city, status } = filters;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new filters forget the view
+  useEffect(() => setView(null), [q, country, city, status]);
+  const query = useQuery({
+    ...yardQueries.clusters(toClusterQuery(filters, view)),
     placeholderData: keepPreviousData,
     enabled,
   });
+  return { query, whole: view === null, setView };
 }
 
-/** Up to 100 markers centred on the mean position of the filtered yards (SPEC §2). */
-export function DirectoryMap({ query }: { query: ReturnType<typeof useMapYards> }) {
-  const count = query.data?.data.length;
+export type MapClusters = ReturnType<typeof useMapClusters>;
+
+export function DirectoryMap({ clusters }: { clusters: MapClusters }) {
+  const { query, whole, setView } = clusters;
+  const total = query.data?.total;
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle>Global Scrap Yards Map</CardTitle>
-        {count !== undefined && <Badge tone="brand">{formatCount(count)} locations</Badge>}
+        {total !== undefined && <Badge tone="brand">{formatCount(total)} locations</Badge>}
       </CardHeader>
       <CardContent className="space-y-3">
         {query.isPending ? (
@@ -36,37 +45,24 @@ export function DirectoryMap({ query }: { query: ReturnType<typeof useMapYards> 
           </LoadingRegion>
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
+        ) : whole && query.data.total === 0 && !query.isPlaceholderData ? (
+          <EmptyState title="No scrap yards found" hint="Try adjusting your search criteria" />
         ) : (
-          <MapBody result={query.data} />
+          <>
+            <ClusterMap
+              clusters={query.data.clusters}
+              fit={whole && !query.isPlaceholderData}
+              onView={setView}
+              label="Map of scrap yards"
+            />
+            <p className="text-sm text-slate-600">
+              {query.data.total === 0
+                ? "No scrap yards in this part of the map."
+                : "Numbered circles group nearby yards: choose one to zoom in."}
+            </p>
+          </>
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function MapBody({ result }: { result: YardPage }) {
-  const yards = useMemo(
-    () =>
-      result.data.map((yard) => ({
-        id: yard.id,
-        name: yard.name,
-        latitude: yard.latitude,
-        longitude: yard.longitude,
-        rating: yard.rating,
-        isOpen: yardIsOpen(yard),
-      })),
-    [result.data],
-  );
-  const { centerLatitude, centerLongitude } = result.stats;
-  if (yards.length === 0 || centerLatitude === null || centerLongitude === null) {
-    return <EmptyState title="No scrap yards found" hint="Try adjusting your search criteria" />;
-  }
-  return (
-    <>
-      <YardMap yards={yards} center={[centerLatitude, centerLongitude]} heightClass="h-96" label="Map of scrap yards" />
-      {result.pagination.total > MAP_LIMIT && (
-        <p className="text-sm text-slate-600">Showing first 100 locations on map. Use filters to narrow results.</p>
-      )}
-    </>
   );
 }

@@ -1,10 +1,11 @@
 import { useCallback } from "react";
-import type { DirectoryQuery, YardSort, YardStatus } from "@/api/queries";
+import type { ClusterQuery, DirectoryQuery, YardSort, YardStatus } from "@/api/queries";
 import { oneOf, pageNumber, useUrlState, withChanges } from "@/lib/url-state";
 
-/** SPEC §9: the directory shows 20 yards a page and at most 100 on the map. */
+/** SPEC §9: the directory shows 20 yards a page; the map shows every match, in clusters. */
 export const PAGE_SIZE = 20;
-export const MAP_LIMIT = 100;
+/** The map's first view, before it has fitted the yards: the whole world. */
+export const WORLD_ZOOM = 2;
 
 export type DirectoryView = "list" | "map";
 
@@ -60,6 +61,17 @@ export function toQuery(filters: DirectoryFilters, page: number, limit: number):
   if (filters.city) query.city = filters.city;
   if (filters.status !== DEFAULTS.status) query.status = filters.status;
   if (filters.sort !== DEFAULTS.sort) query.sort = filters.sort;
+  return query;
+}
+
+/** The clusters request: the same filters (no sort or page), and the map's view when known. */
+export function toClusterQuery(filters: DirectoryFilters, view: { zoom: number; bbox: string } | null): ClusterQuery {
+  const { q, country, city, status } = toQuery(filters, 1, PAGE_SIZE);
+  const query: ClusterQuery = view ? { ...view } : { zoom: WORLD_ZOOM };
+  if (q) query.q = q;
+  if (country) query.country = country;
+  if (city) query.city = city;
+  if (status) query.status = status;
   return query;
 }
 

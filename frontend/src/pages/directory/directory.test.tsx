@@ -2,13 +2,15 @@ import { configure, getConfig, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { YardPage } from "@/api/client";
+import type { Schemas, YardPage } from "@/api/client";
 import { never, spyOnFetch } from "@/test/network";
 import { renderRoute } from "@/test/render";
 import { Component as DirectoryPage } from "./index";
 import { CITIES, COUNTRIES, YARDS, yardPage } from "./test-fixtures";
 
 const fetchSpy = spyOnFetch();
+
+type YardClusterMap = Schemas["YardClusterMap"];
 
 // A whole page with real providers renders slowly on a busy machine: wait longer than the defaults.
 const asyncTimeout = getConfig().asyncUtilTimeout;
@@ -17,13 +19,36 @@ afterAll(() => configure({ asyncUtilTimeout: asyncTimeout }));
 
 type YardsHandler = (params: URLSearchParams) => YardPage | Response | Promise<Response>;
 
-/** Answers the three endpoints the page calls; every directory request's query is recorded. */
-function serve(handler: YardsHandler = () => yardPage(YARDS)) {
+/** The map's answer: one cluster of two yards and a yard alone (YARDS[1]). */
+const CLUSTERS: YardClusterMap = {
+  clusters: [
+    { latitude: -33.9, longitude: 18.5, count: 2, yard: null },
+    {
+      latitude: -26.2,
+      longitude: 28.0,
+      count: 1,
+      yard: { id: 2, name: "Phoenix Recycling", rating: 4.1, isOpen: true },
+    },
+  ],
+  total: 3,
+  cellDegrees: 22.5,
+};
+
+/** Answers the four endpoints the page calls; every directory and map request's query is recorded. */
+function serve(
+  handler: YardsHandler = () => yardPage(YARDS),
+  clusters: (params: URLSearchParams) => YardClusterMap = () => CLUSTERS,
+) {
   const requests: URLSearchParams[] = [];
+  const mapRequests: URLSearchParams[] = [];
   fetchSpy.mockImplementation(async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname === "/api/countries") return Response.json(COUNTRIES);
     if (url.pathname === "/api/cities") return Response.json(CITIES);
+    if (url.pathname === "/api/scrap-yards/clusters") {
+      mapRequests.push(url.searchParams);
+      return Response.json(clusters(url.searchParams));
+    }
     if (url.pathname === "/api/scrap-yards") {
       requests.push(url.searchParams);
       const answer = await handler(url.searchParams);
@@ -33,6 +58,7 @@ function serve(handler: YardsHandler = () => yardPage(YARDS)) {
   });
   return {
     requests,
+    mapRequests,
     /** The query strings sent so far, parameters sorted. */
     sent: () =>
       requests.map((params) => {
@@ -264,32 +290,43 @@ describe("Global scrap yard directory", { timeout: 20_000 }, () => {
     await waitFor(() => expect(cards()).toEqual(["Phoenix Recycling"]));
   });
 
-  it("switches to the map view: its own request for 100 yards, heading, badge and markers", async () => {
-    const api = serve((params) =>
-      params.get("limit") === "100" ? yardPage(YARDS, { limit: 100, total: 3 }) : yardPage(YARDS),
-    );
+  it("switches to the map view: the filtered yards' clusters, heading, badge and markers", async () => {
+    const api = serve();
     const { user } = renderPage("/scrap-yards?status=open");
     await screen.findByText("Montague Gardens Recycling");
     expect(screen.getByRole("tab", { name: "List View" })).toHaveAttribute("aria-selected", "true");
+    expect(api.mapRequests).toEqual([]); // asked for only when the map is shown
     await user.click(screen.getByRole("tab", { name: "Map View" }));
     expect(await screen.findByRole("heading", { name: "Global Scrap Yards Map" })).toBeInTheDocument();
     expect(await screen.findByText("3 locations")).toBeInTheDocument();
-    expect(api.sent()).toContain("limit=100&page=1&status=open");
+    expect(String(api.mapRequests[0])).toBe("zoom=2&status=open"); // the whole world first
     expect(search()).toBe("?status=open&view=map");
-    await waitFor(() => expect(document.querySelectorAll(".leaflet-marker-icon")).toHaveLength(3));
-    expect(screen.getByRole("button", { name: /Phoenix Recycling/ })).toBeInTheDocument();
-    expect(screen.queryByText(/Showing first 100 locations/)).not.toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "2 scrap yards here: zoom in" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Phoenix Recycling" })).toBeInTheDocument();
+    expect(screen.getByText("Mapping 3 of 3 scrap yards (filtered from 569 total)")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { level: 3 })).not.toBeInTheDocument();
   });
 
-  it("notes that only the first 100 locations are mapped when more match", async () => {
-    serve((params) => yardPage(YARDS, { limit: Number(params.get("limit")), pages: 2, total: 150 }));
-    renderPage("/scrap-yards?view=map");
-    expect(
-      await screen.findByText("Showing first 100 locations on map. Use filters to narrow results."),
-    ).toBeInTheDocument();
-    expect(screen.getByText("3 locations")).toBeInTheDocument();
-    expect(screen.getByText("Showing 1-3 of 150 scrap yards (filtered from 569 total)")).toBeInTheDocument();
+  it("asks again for the view's clusters once the map has fitted and moved", async () => {
+    // The view's own answer (with a bbox) tells its cluster apart from the whole world's.
+    const inView = { ...CLUSTERS, clusters: [{ latitude: -33.9, longitude: 18.5, count: 5, yard: null }] };
+    const api = serve(undefined, (params) => (params.has("bbox") ? inView : CLUSTERS));
+    const { user } = renderPage("/scrap-yards?view=map&country=za");
+    const cluster = await screen.findByRole("button", { name: "5 scrap yards here: zoom in" });
+    const zooms = () => api.mapRequests.map((params) => Number(params.get("zoom")));
+    const before = Math.max(...zooms());
+    await user.click(cluster);
+    await waitFor(() => expect(Math.max(...zooms())).toBe(before + 2));
+    expect(api.mapRequests.every((params) => params.get("country") === "za")).toBe(true);
+  });
+
+  it("says so when no yard matches the filters", async () => {
+    serve(
+      () => yardPage([]),
+      () => ({ clusters: [], total: 0, cellDegrees: 22.5 }),
+    );
+    renderPage("/scrap-yards?view=map&q=nothing");
+    expect(await screen.findByText("No scrap yards found")).toBeInTheDocument();
   });
 
   it("goes back to the list with the arrow keys", async () => {

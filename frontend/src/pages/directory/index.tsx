@@ -9,10 +9,10 @@ import { usePageMeta } from "@/lib/page-meta";
 import { pageText, withPageSuffix } from "@/lib/page-texts";
 import { DirectoryFilters } from "./directory-filters";
 import { DirectoryHero } from "./directory-hero";
-import { DirectoryMap, useMapYards } from "./directory-map";
+import { DirectoryMap, useMapClusters } from "./directory-map";
 import { PAGE_SIZE, toQuery, useDirectoryState } from "./directory-params";
 import { cityOptions, countryOptions, withoutForeignCity } from "./filter-options";
-import { ShowingText } from "./showing-text";
+import { MapShowingText, ShowingText } from "./showing-text";
 import { ViewTabs } from "./view-tabs";
 import { YardList, YardListSkeleton } from "./yard-list";
 
@@ -38,7 +38,7 @@ export function Component() {
     ...yardQueries.directory(toQuery(filters, page, PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
-  const map = useMapYards(filters, view === "map");
+  const map = useMapClusters(filters, view === "map");
   const results = useRef<HTMLDivElement>(null);
 
   // SPEC §4: a page past the last one goes back to page 1.
@@ -51,7 +51,6 @@ export function Component() {
     setPage(next);
     results.current?.scrollIntoView?.({ block: "start" });
   };
-  const shown = view === "map" ? map.data : outOfRange ? undefined : list.data;
 
   return (
     <div className="space-y-6">
@@ -70,7 +69,13 @@ export function Component() {
         <ViewTabs
           view={view}
           onViewChange={setView}
-          summary={<ShowingText result={shown} />}
+          summary={
+            view === "map" ? (
+              <MapShowingText result={list.data} inView={map.query.data?.total} />
+            ) : (
+              <ShowingText result={outOfRange ? undefined : list.data} />
+            )
+          }
           list={
             list.isPending || outOfRange ? (
               <YardListSkeleton />
@@ -80,7 +85,7 @@ export function Component() {
               <YardList result={list.data} stale={list.isPlaceholderData} onPageChange={changePage} />
             )
           }
-          map={<DirectoryMap query={map} />}
+          map={<DirectoryMap clusters={map} />}
         />
       </div>
       <AdSlot id="directory-ad-2" />

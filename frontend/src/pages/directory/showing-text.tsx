@@ -17,3 +17,17 @@ export function ShowingText({ result }: { result: YardPage | undefined }) {
     </p>
   );
 }
+
+/** "Mapping X of N scrap yards (filtered from M total)": X are the matches the map's view holds. */
+export function MapShowingText({ result, inView }: { result: YardPage | undefined; inView: number | undefined }) {
+  const text =
+    result && inView !== undefined
+      ? `Mapping ${formatCount(inView)} of ${formatCount(result.pagination.total)} scrap yards ` +
+        `(filtered from ${formatCount(result.unfilteredTotal)} total)`
+      : "";
+  return (
+    <p aria-live="polite" className="min-h-5 text-sm text-slate-600">
+      {text}
+    </p>
+  );
+}
