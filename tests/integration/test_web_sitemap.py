@@ -1,15 +1,16 @@
-"""sitemap.xml lists every public page, dated by its data; robots.txt points at it."""
+"""sitemap.xml indexes a file per kind of public page, dated by its data; robots.txt names it."""
 
 import datetime as dt
 import xml.etree.ElementTree as ET
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from scrapindex.blog import load_posts
 from scrapindex.models import City, DataRevision, Material, Price, Region, ScrapYard
-from scrapindex.web.sitemap import SitemapEntry, render_sitemaps, sitemap_entries
+from scrapindex.web.sitemap import KINDS, SitemapEntry, render_sitemaps, sitemap_entries
 from tests.conftest import CONTENT_DIR
 
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
@@ -33,24 +34,59 @@ def site_root(client: TestClient) -> str:
     return root.rstrip("/")
 
 
-def sitemap(client: TestClient) -> dict[str, str | None]:
-    """Path -> lastmod of every URL in /sitemap.xml."""
-    response = client.get("/sitemap.xml")
+def xml_file(client: TestClient, path: str, tag: str) -> ET.Element:
+    response = client.get(path)
     assert response.status_code == 200
     assert response.headers["content-type"] == "application/xml; charset=utf-8"
     assert response.headers["cache-control"] == "public, max-age=3600"
-    urlset = ET.fromstring(response.content)
-    assert urlset.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}urlset"
+    element = ET.fromstring(response.content)
+    assert element.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}" + tag
+    return element
+
+
+def sitemap_files(client: TestClient) -> dict[str, ET.Element]:
+    """Path -> urlset of every file that /sitemap.xml (an index) lists."""
+    root = site_root(client)
+    files = {}
+    for entry in xml_file(client, "/sitemap.xml", "sitemapindex").findall("sm:sitemap", NS):
+        loc = entry.findtext("sm:loc", namespaces=NS) or ""
+        assert loc.startswith(root + "/sitemap-")
+        path = loc.removeprefix(root)
+        files[path] = xml_file(client, path, "urlset")
+    return files
+
+
+def sitemap(client: TestClient) -> dict[str, str | None]:
+    """Path -> lastmod of every URL in the files /sitemap.xml lists."""
     root = site_root(client)
     pages: dict[str, str | None] = {}
-    for url in urlset.findall("sm:url", NS):
-        loc = url.findtext("sm:loc", namespaces=NS)
-        assert loc is not None
-        assert loc.startswith(root + "/")
-        path = loc.removeprefix(root)
-        assert path not in pages, f"{path} listed twice"
-        pages[path] = url.findtext("sm:lastmod", namespaces=NS)
+    for urlset in sitemap_files(client).values():
+        for url in urlset.findall("sm:url", NS):
+            loc = url.findtext("sm:loc", namespaces=NS)
+            assert loc is not None
+            assert loc.startswith(root + "/")
+            path = loc.removeprefix(root)
+            assert path not in pages, f"{path} listed twice"
+            pages[path] = url.findtext("sm:lastmod", namespaces=NS)
     return pages
+
+
+def test_the_index_has_a_file_per_kind_of_page(client: TestClient) -> None:
+    files = sitemap_files(client)
+    assert list(files) == [f"/sitemap-{kind}-1.xml" for kind in KINDS]
+    paths = {
+        kind: {
+            (url.findtext("sm:loc", namespaces=NS) or "").removeprefix(site_root(client))
+            for url in files[f"/sitemap-{kind}-1.xml"].findall("sm:url", NS)
+        }
+        for kind in KINDS
+    }
+    assert "/za/johannesburg/scrap-yards" in paths["places"]
+    assert "/us/california" in paths["places"]
+    assert "/material/copper" in paths["materials"]
+    assert all(p.startswith("/scrap-yard/") for p in paths["yards"])
+    assert all(p.startswith("/blog/") for p in paths["blog"])
+    assert set(STATIC_PAGES) == paths["pages"]
 
 
 def test_sitemap_lists_every_public_page(client: TestClient, engine: Engine) -> None:
@@ -143,45 +179,57 @@ def test_lastmod_comes_from_the_data(client: TestClient, engine: Engine) -> None
         assert pages[path] is None
 
 
-def test_sitemap_is_served_compressed_when_asked(client: TestClient) -> None:
-    response = client.get("/sitemap.xml", headers={"Accept-Encoding": "gzip"})
+@pytest.mark.parametrize("path", ["/sitemap.xml", "/sitemap-yards-1.xml"])
+def test_sitemap_is_served_compressed_and_revalidated(client: TestClient, path: str) -> None:
+    response = client.get(path, headers={"Accept-Encoding": "gzip"})
     assert response.headers["content-encoding"] == "gzip"
-    plain = client.get("/sitemap.xml", headers={"Accept-Encoding": "identity"})
+    plain = client.get(path, headers={"Accept-Encoding": "identity"})
     assert "content-encoding" not in plain.headers
     assert plain.content == response.content  # the client unzipped the first
+    etag = plain.headers["etag"]
+    again = client.get(path, headers={"Accept-Encoding": "identity", "If-None-Match": etag})
+    assert again.status_code == 304
 
 
-def test_a_large_sitemap_becomes_an_index_of_parts(engine: Engine) -> None:
+def test_each_kind_splits_into_files_of_at_most_the_limit(engine: Engine) -> None:
     with Session(engine) as session:
         entries = sitemap_entries(session, CONTENT_DIR / "blog")
     files = render_sitemaps(entries, "https://example.com/", limit=100)
-    parts = -(-len(entries) // 100)
-    assert parts > 2
-    assert set(files) == {"sitemap.xml", *(f"sitemap-{n}.xml" for n in range(1, parts + 1))}
+    expected: list[str] = []
+    for kind in KINDS:
+        count = sum(1 for e in entries if e.kind == kind)
+        expected += [f"sitemap-{kind}-{n}.xml" for n in range(1, -(-count // 100) + 1)]
+    yard_files = [name for name in expected if name.startswith("sitemap-yards-")]
+    assert len(yard_files) > 2
+    assert list(files) == [*expected, "sitemap.xml"]
 
     index = ET.fromstring(files["sitemap.xml"])
     assert index.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}sitemapindex"
     locations = [s.findtext("sm:loc", namespaces=NS) for s in index.findall("sm:sitemap", NS)]
-    assert locations == [f"https://example.com/sitemap-{n}.xml" for n in range(1, parts + 1)]
+    assert locations == [f"https://example.com/{name}" for name in expected]
 
     listed: list[str] = []
-    for n in range(1, parts + 1):
-        urls = ET.fromstring(files[f"sitemap-{n}.xml"]).findall("sm:url", NS)
+    for name in expected:
+        urls = ET.fromstring(files[name]).findall("sm:url", NS)
         assert 0 < len(urls) <= 100
         listed += [url.findtext("sm:loc", namespaces=NS) or "" for url in urls]
-    assert listed == [f"https://example.com{e.path}" for e in entries]
+    in_kind_order = sorted(entries, key=lambda e: KINDS.index(e.kind))  # stable: order kept
+    assert listed == [f"https://example.com{e.path}" for e in in_kind_order]
 
 
-def test_at_the_limit_the_sitemap_is_one_urlset() -> None:
-    entries = [SitemapEntry(f"/scrap-yard/{n}") for n in range(1, 101)]
+def test_at_the_limit_a_kind_is_one_file() -> None:
+    entries = [SitemapEntry(f"/scrap-yard/{n}", kind="yards") for n in range(1, 101)]
     files = render_sitemaps(entries, "https://example.com", limit=100)
-    assert list(files) == ["sitemap.xml"]
-    assert len(ET.fromstring(files["sitemap.xml"]).findall("sm:url", NS)) == 100
+    assert list(files) == ["sitemap-yards-1.xml", "sitemap.xml"]
+    assert len(ET.fromstring(files["sitemap-yards-1.xml"]).findall("sm:url", NS)) == 100
 
 
 def test_urls_are_escaped_for_xml() -> None:
-    entries = [SitemapEntry("/blog/a&b<c>", dt.date(2026, 1, 2)), SitemapEntry("/blog/čaj")]
-    body = render_sitemaps(entries, "https://example.com/")["sitemap.xml"]
+    entries = [
+        SitemapEntry("/blog/a&b<c>", dt.date(2026, 1, 2), "blog"),
+        SitemapEntry("/blog/čaj", kind="blog"),
+    ]
+    body = render_sitemaps(entries, "https://example.com/")["sitemap-blog-1.xml"]
     urls = ET.fromstring(body).findall("sm:url", NS)
     assert [u.findtext("sm:loc", namespaces=NS) for u in urls] == [
         "https://example.com/blog/a&b%3Cc%3E",
@@ -192,9 +240,9 @@ def test_urls_are_escaped_for_xml() -> None:
 
 
 def test_unknown_sitemap_parts_are_not_found(client: TestClient) -> None:
-    # Our data fits one file, so there are no parts at all.
-    assert client.get("/sitemap-1.xml").status_code == 404
-    assert client.get("/sitemap-0.xml").status_code == 404
+    for path in ("/sitemap-1.xml", "/sitemap-yards-0.xml", "/sitemap-yards-99.xml",
+                 "/sitemap-nothing-1.xml", "/sitemap-yards-x.xml"):  # fmt: skip
+        assert client.get(path).status_code == 404, path
 
 
 def test_robots_txt_allows_pages_and_names_the_sitemap(client: TestClient) -> None:

@@ -1,8 +1,10 @@
-"""sitemap.xml (every public page, dated by its data) and robots.txt, which points at it.
+"""The sitemaps (every public page, dated by its data) and robots.txt, which points at them.
 
-The sitemap is built once per data revision and kept in memory with a gzip copy and validators. Past
-MAX_URLS_PER_FILE addresses (the sitemaps.org limit) /sitemap.xml becomes an index of
-/sitemap-1.xml, /sitemap-2.xml and so on.
+/sitemap.xml is an index of one file per kind of page (/sitemap-pages-1.xml, -places-, -materials-,
+-yards-, -blog-), each kind split into files of at most MAX_URLS_PER_FILE addresses, so no file
+grows with the data past a few hundred kB (sitemaps.org allows 50,000 URLs and 50 MB; search
+engines fetch an index's files one by one, and a file whose lastmod did not move is skipped).
+All of them are built once per data revision and kept in memory with a gzip copy and validators.
 """
 
 import datetime as dt
@@ -32,7 +34,7 @@ from scrapindex.queries.site import (
 from scrapindex.settings import Settings
 from scrapindex.web.redirects import PATH_SAFE
 
-MAX_URLS_PER_FILE = 50_000
+MAX_URLS_PER_FILE = 5_000
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XML_TYPE = "application/xml; charset=utf-8"
 CACHE_CONTROL = "public, max-age=3600"
@@ -49,10 +51,15 @@ UNDATED_PAGES = (
 )
 
 
+# The kinds of page, each in sitemap files of its own, in the index's order.
+KINDS = ("pages", "places", "materials", "yards", "blog")
+
+
 @dataclass(frozen=True)
 class SitemapEntry:
     path: str
     lastmod: dt.date | None = None
+    kind: str = "pages"  # one of KINDS
 
 
 def sitemap_entries(session: Session, blog_dir: Path) -> list[SitemapEntry]:
@@ -70,8 +77,8 @@ def sitemap_entries(session: Session, blog_dir: Path) -> list[SitemapEntry]:
     cities = all_cities(session)
     for city in cities:
         base = f"/{city.country_code.lower()}/{city.slug}"
-        entries.append(SitemapEntry(base, city_dates.get(city.id)))
-        entries.append(SitemapEntry(f"{base}/scrap-yards", yards_date))
+        entries.append(SitemapEntry(base, city_dates.get(city.id), "places"))
+        entries.append(SitemapEntry(f"{base}/scrap-yards", yards_date, "places"))
 
     # /{country}/{slug} shows the city when both a city and a region have that slug.
     city_paths = {(city.country_code, city.slug) for city in cities}
@@ -82,33 +89,42 @@ def sitemap_entries(session: Session, blog_dir: Path) -> list[SitemapEntry]:
     for region in all_regions(session):
         if (region.country_code, region.slug) not in city_paths:
             path = f"/{region.country_code.lower()}/{region.slug}"
-            entries.append(SitemapEntry(path, max(region_dates.get(region.id, []), default=None)))
+            newest = max(region_dates.get(region.id, []), default=None)
+            entries.append(SitemapEntry(path, newest, "places"))
 
     entries += [
-        SitemapEntry(f"/material/{m.slug}", material_dates.get(m.id))
+        SitemapEntry(f"/material/{m.slug}", material_dates.get(m.id), "materials")
         for m in all_materials(session)
     ]
-    entries += [SitemapEntry(f"/scrap-yard/{id_}", yards_date) for id_ in all_yard_ids(session)]
-    entries += [SitemapEntry(f"/blog/{p.slug}", p.publish_date) for p in load_posts(blog_dir)]
+    entries += [
+        SitemapEntry(f"/scrap-yard/{id_}", yards_date, "yards") for id_ in all_yard_ids(session)
+    ]
+    entries += [
+        SitemapEntry(f"/blog/{p.slug}", p.publish_date, "blog") for p in load_posts(blog_dir)
+    ]
     return entries
 
 
 def render_sitemaps(
     entries: Sequence[SitemapEntry], site_root: str, limit: int = MAX_URLS_PER_FILE
 ) -> dict[str, bytes]:
-    """The sitemap files by name: "sitemap.xml" alone, or it as an index plus its parts."""
+    """The sitemap files by name: the index "sitemap.xml" and "sitemap-{kind}-{n}.xml" files."""
     root = site_root.rstrip("/")
-    if len(entries) <= limit:
-        return {"sitemap.xml": _urlset(entries, root)}
     files: dict[str, bytes] = {}
     index = ET.Element("sitemapindex", xmlns=SITEMAP_NS)
-    for number, start in enumerate(range(0, len(entries), limit), start=1):
-        part = entries[start : start + limit]
-        name = f"sitemap-{number}.xml"
-        files[name] = _urlset(part, root)
-        _add_location(index, "sitemap", f"{root}/{name}", _newest(part))
+    for kind in KINDS:
+        of_kind = [entry for entry in entries if entry.kind == kind]
+        for number, start in enumerate(range(0, len(of_kind), limit), start=1):
+            part = of_kind[start : start + limit]
+            name = part_name(kind, number)
+            files[name] = _urlset(part, root)
+            _add_location(index, "sitemap", f"{root}/{name}", _newest(part))
     files["sitemap.xml"] = _xml_bytes(index)
     return files
+
+
+def part_name(kind: str, number: int) -> str:
+    return f"sitemap-{kind}-{number}.xml"
 
 
 def _urlset(entries: Sequence[SitemapEntry], root: str) -> bytes:
@@ -168,9 +184,9 @@ def sitemap_router(
     def sitemap(request: Request) -> Response:
         return _xml_response(request, files.get()["sitemap.xml"])
 
-    @router.get("/sitemap-{number:int}.xml")
-    def sitemap_part(request: Request, number: int) -> Response:
-        file = files.get().get(f"sitemap-{number}.xml")
+    @router.get("/sitemap-{kind}-{number:int}.xml")
+    def sitemap_part(request: Request, kind: str, number: int) -> Response:
+        file = files.get().get(part_name(kind, number))
         if file is None:
             raise HTTPException(404, "Not found")
         return _xml_response(request, file)
