@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
 from scrapindex.hours import is_open_now
@@ -22,9 +22,11 @@ from scrapindex.queries.yards import (
     YardView,
     filter_yards,
     load_yards,
+    ranked_yards,
     with_open_state,
     yard_page,
 )
+from scrapindex.schemas.yards import YARD_LIST, yard_list_json, yard_public
 from tests.conftest import TEST_DEMO, FreshDatabase
 
 # A Monday afternoon in Europe, a Saturday night in America, a Sunday night across the date line,
@@ -101,6 +103,24 @@ def test_directory_pages_are_the_reference_order(
         assert stats.center_latitude == pytest.approx(mean, abs=1e-9)
     else:
         assert stats.center_latitude is None
+
+
+@pytest.mark.parametrize("moment", MOMENTS[:2], ids=lambda m: m.isoformat())
+def test_every_yard_list_is_the_json_of_the_models(engine: Engine, moment: dt.datetime) -> None:
+    """/all's rows make, byte for byte, the JSON FastAPI writes for YardPublic models."""
+    with Session(engine) as session:
+        # A city without a region (never committed: the session rolls back).
+        session.execute(update(City).where(City.slug == "auckland").values(region_id=None))
+        views = with_open_state(load_yards(session), moment)
+        views = reference(views, YardFilter(), YardSort.rating)
+        rows, total = ranked_yards(session, page=1, limit=10_000, now=moment)
+        pages = [ranked_yards(session, page=n, limit=50, now=moment)[0] for n in (1, 2, 3)]
+        expected = [yard_public(v) for v in views]
+    assert total == len(rows) == len(views)
+    assert {y.is_open for y in expected} == {True, False, None}
+    assert any(y.city.region is None for y in expected)
+    assert yard_list_json(rows) == YARD_LIST.dump_json(expected, by_alias=True)
+    assert [r.id for page in pages for r in page] == [y.id for y in expected[:150]]
 
 
 def test_a_city_list_counts_only_its_city(engine: Engine) -> None:

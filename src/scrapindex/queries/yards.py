@@ -2,9 +2,10 @@
 
 The directory grows with the data (thousands of yards at ten times the demo), so every filter,
 sort key, count and "open now" is worked out by the database; only the yards of the page asked
-for become ORM objects. "Open now" depends on the clock in each yard's zone: the minute of the
-week in each zone is worked out here (a few dozen zones), and the database looks it up in the
-yard's hours as yard_open_hours holds them.
+for are read, as ORM objects (a page of the directory) or as plain columns (the long list of
+every yard, where building objects would cost several times the query). "Open now" depends on
+the clock in each yard's zone: the minute of the week in each zone is worked out here (a few
+dozen zones), and the database looks it up in the yard's hours as yard_open_hours holds them.
 """
 
 import datetime as dt
@@ -16,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
+    Row,
     Select,
     SQLColumnExpression,
     and_,
@@ -32,7 +34,15 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 from scrapindex.hours import hours_text, is_open_now, week_minute
-from scrapindex.models import City, Country, ScrapYard, Source, YardOpenHours, YardSuggestion
+from scrapindex.models import (
+    City,
+    Country,
+    Region,
+    ScrapYard,
+    Source,
+    YardOpenHours,
+    YardSuggestion,
+)
 from scrapindex.queries.search import _escape_like as escape_like
 
 
@@ -284,14 +294,54 @@ def yard_page(
     return YardPageResult(views, stats.total, unfiltered, stats, distances)
 
 
+# A yard as lists show it, in plain columns: the yard's own, then its city's, country's and
+# region's (prefixed), then whether it is open now.
+LISTED_YARD_COLUMNS: tuple[SQLColumnExpression[Any], ...] = (
+    ScrapYard.id,
+    ScrapYard.name,
+    ScrapYard.address,
+    ScrapYard.phone,
+    ScrapYard.email,
+    ScrapYard.website,
+    ScrapYard.rating,
+    ScrapYard.review_count,
+    ScrapYard.weekly_hours,
+    ScrapYard.opening_hours_text,
+    ScrapYard.latitude,
+    ScrapYard.longitude,
+    City.id.label("city_id"),
+    City.name.label("city_name"),
+    City.slug.label("city_slug"),
+    City.latitude.label("city_latitude"),
+    City.longitude.label("city_longitude"),
+    City.time_zone.label("city_time_zone"),
+    Country.code.label("country_code"),
+    Country.name.label("country_name"),
+    Country.currency.label("country_currency"),
+    Region.slug.label("region_slug"),
+    Region.name.label("region_name"),
+)
+
+
 def ranked_yards(
     session: Session, *, page: int, limit: int, now: dt.datetime | None = None
-) -> tuple[list[YardView], int]:
-    """One page of every yard, highest rated first, and how many yards there are."""
+) -> tuple[Sequence[Row[Any]], int]:
+    """One page of every yard, highest rated first, and how many yards there are.
+
+    Each row holds ``LISTED_YARD_COLUMNS`` and ``is_open`` (None when the hours are unknown):
+    one query, no ORM objects, because the page is up to a thousand yards long.
+    """
     match = _match(session, YardFilter(), None, now)
-    views, _ = _page(session, match, _sort_keys(match.dialect, YardSort.rating), page, limit)
+    query = (
+        match.select(*LISTED_YARD_COLUMNS, match.open_now.label("is_open"))
+        .outerjoin(Region, Region.id == City.region_id)
+        .order_by(*_sort_keys(match.dialect, YardSort.rating))
+        .limit(limit)
+        .offset((page - 1) * limit)
+    )
+    rows = session.execute(query).all()
     total = session.execute(select(func.count()).select_from(ScrapYard)).scalar_one()
-    return views, total
+    return rows, total
 
 
 def _stats(session: Session, match: _Match) -> YardStats:
@@ -389,10 +439,14 @@ def filter_yards(views: list[YardView], criteria: YardFilter) -> list[YardView]:
 
 
 def yard_hours_text(yard: ScrapYard) -> str | None:
+    return shown_hours(yard.weekly_hours, yard.opening_hours_text)
+
+
+def shown_hours(weekly_hours: list[dict[str, Any]], unparsed: str | None) -> str | None:
     """The hours as the pages show them: a line per day, or the text that did not parse."""
-    if yard.weekly_hours:
-        return hours_text(yard.weekly_hours)
-    return yard.opening_hours_text
+    if weekly_hours:
+        return hours_text(weekly_hours)
+    return unparsed
 
 
 def yard_source(session: Session, yard: ScrapYard) -> Source:
