@@ -1,7 +1,7 @@
 """The directory map's marker clusters: the filtered yards in the visible box, counted per cell.
 
-The directory's own filters (text, country, city, open now) mean the same here as in its list;
-their parsing and matching live with the directory (api/yards.py, queries/yards.py).
+The directory's own filters (text, country, city, open now) mean the same here as in its list:
+their parsing and their SQL live with the directory (api/yards.py, queries/yards.py).
 """
 
 from typing import Annotated
@@ -15,8 +15,7 @@ from scrapindex.queries.yards import (
     YardFilter,
     YardStatus,
     YardView,
-    filter_yards,
-    load_yards,
+    matching_yard_ids,
     with_open_state,
 )
 from scrapindex.schemas.yard_clusters import ClusterYard, YardCluster, YardClusterMap
@@ -75,10 +74,7 @@ def yard_cluster_map(
 ) -> YardClusterMap:
     box = parse_bbox(bbox) if bbox is not None else WORLD
     criteria = YardFilter(text=q, country_code=country, city_slug=city, status=status)
-    matching = None
-    if criteria != YardFilter():
-        views = filter_yards(with_open_state(load_yards(session)), criteria)
-        matching = [view.yard.id for view in views]
+    matching = matching_yard_ids(session, criteria) if criteria != YardFilter() else None
     clusters, size = yard_clusters(session, zoom, box, matching)
     singles = with_open_state(yards_by_id(session, [c.yard_id for c in clusters if c.yard_id]))
     by_id = {view.yard.id: view for view in singles}

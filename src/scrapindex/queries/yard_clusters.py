@@ -9,7 +9,7 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, Integer, and_, cast, func, or_, select
+from sqlalchemy import ColumnElement, Integer, Select, and_, cast, func, or_, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from scrapindex.models import ScrapYard
@@ -73,9 +73,9 @@ def _in_box(box: Box) -> ColumnElement[bool]:
 
 
 def yard_clusters(
-    session: Session, zoom: int, box: Box, yard_ids: Collection[int] | None = None
+    session: Session, zoom: int, box: Box, yard_ids: Select[tuple[int]] | None = None
 ) -> tuple[list[Cluster], float]:
-    """The clusters of the yards in ``box`` (only ``yard_ids``, when given), and the cell size."""
+    """The clusters of the yards in ``box`` (only those ``yard_ids`` selects), and the cell size."""
     size = cell_degrees(zoom, box)
     dialect = session.get_bind().dialect.name
     row = _cell_index(ScrapYard.latitude, 90.0, size, dialect).label("row")
