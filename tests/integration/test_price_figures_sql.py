@@ -1,13 +1,15 @@
 """The board's aggregates and pages in SQL against the quotes they summarise, on both databases."""
 
+import datetime as dt
 from collections import defaultdict
 from decimal import Decimal
 
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
 from scrapindex.models import City, CurrentPrice, Price
+from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.queries.prices import (
     MaterialFigures,
     Quote,
@@ -16,6 +18,7 @@ from scrapindex.queries.prices import (
     material_figures,
     to_usd,
 )
+from scrapindex.queries.site import coverage
 from tests.conftest import TEST_DEMO, FreshDatabase
 
 
@@ -102,3 +105,62 @@ def test_all_yards_pages_with_a_total_and_next_links(client: TestClient) -> None
         url = link.split(">")[0].removeprefix("<") if link else ""
     assert [y["id"] for y in collected] == [y["id"] for y in everything.json()]
     assert client.get("/api/scrap-yards/all?limit=1001").status_code == 422
+
+
+def test_deep_pages_and_filters_are_slices_of_their_board(engine: Engine) -> None:
+    with Session(engine) as session:
+        board = latest_quotes(session)
+        for offset in (0, 100, len(board) - 30):
+            assert latest_quotes(session, offset=offset, limit=100) == board[offset : offset + 100]
+        in_us = [q for q in board if q.city.country_code == "US"]
+        assert latest_quotes(session, country_code="US", offset=20, limit=40) == in_us[20:60]
+        assert latest_quotes(session, material_id=1) == [q for q in board if q.material.id == 1]
+    assert [(q.city.id, q.material.id) for q in board] == sorted(
+        (q.city.id, q.material.id) for q in board
+    )
+
+
+def reference_coverage(session: Session) -> tuple[dt.date | None, int]:
+    """The newest date among the current prices, and how many current prices are of it."""
+    dates = session.scalars(
+        select(Price.price_date).join(CurrentPrice, CurrentPrice.price_id == Price.id)
+    ).all()
+    latest = max(dates, default=None)
+    return latest, sum(1 for d in dates if d == latest)
+
+
+def test_stats_count_the_current_prices_of_the_newest_date(
+    fresh_database: FreshDatabase,
+) -> None:
+    engine = fresh_database(TEST_DEMO)
+    with Session(engine) as session:
+        found = coverage(session)
+        assert (found.latest_price_date, found.daily_price_updates) == reference_coverage(session)
+        assert found.daily_price_updates == session.scalar(
+            select(func.count()).select_from(CurrentPrice)
+        )
+        # One series moves a day ahead of the rest: it alone is the newest date's update.
+        current = (
+            session.execute(select(Price).join(CurrentPrice, CurrentPrice.price_id == Price.id))
+            .scalars()
+            .first()
+        )
+        assert current is not None
+        session.add(
+            Price(
+                material_id=current.material_id,
+                city_id=current.city_id,
+                price_date=current.price_date + dt.timedelta(days=1),
+                price_per_kg=current.price_per_kg,
+                currency=current.currency,
+                source_id=current.source_id,
+                updated_at=current.updated_at,
+            )
+        )
+        session.flush()
+        refresh_current_prices(session.connection())
+        session.commit()
+        found = coverage(session)
+        assert (found.latest_price_date, found.daily_price_updates) == reference_coverage(session)
+        assert found.latest_price_date == current.price_date + dt.timedelta(days=1)
+        assert found.daily_price_updates == 1

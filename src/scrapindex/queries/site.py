@@ -68,25 +68,23 @@ class Coverage:
 
 
 def coverage(session: Session) -> Coverage:
-    """What the site covers, counted from the database for the marketing text.
+    """What the site covers, counted from the database for the marketing text, in one query.
 
-    Two queries: the counts together, and the current prices grouped by date, newest first.
+    The latest date of the current prices is that of all prices (a series' newest price is its
+    current one), and the series whose current price is of that date are the prices of that
+    date (one price per series and day): both read ix_prices_price_date, instead of joining
+    every current price to the history, which PostgreSQL did by scanning all of it.
     """
-    newest = session.execute(
-        select(Price.price_date, func.count())
-        .select_from(CurrentPrice)
-        .join(Price, Price.id == CurrentPrice.price_id)
-        .group_by(Price.price_date)
-        .order_by(Price.price_date.desc())
-        .limit(1)
-    ).first()
-    latest, updates = (newest[0], newest[1]) if newest else (None, 0)
-    countries, cities, materials, yards, demo = session.execute(
+    latest = select(func.max(Price.price_date)).scalar_subquery()
+    updates = select(func.count()).where(Price.price_date == latest).scalar_subquery()
+    countries, cities, materials, yards, latest_date, updated, demo = session.execute(
         select(
             _count(Country),
             _count(City),
             _count(Material),
             _count(ScrapYard),
+            latest,
+            updates,
             select(Source.id).where(Source.kind == "demo").limit(1).exists(),
         )
     ).one()
@@ -95,8 +93,8 @@ def coverage(session: Session) -> Coverage:
         cities=cities,
         materials=materials,
         scrap_yards=yards,
-        daily_price_updates=updates,
-        latest_price_date=latest,
+        daily_price_updates=updated,
+        latest_price_date=latest_date,
         demo_data=bool(demo),
     )
 
