@@ -828,7 +828,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every yard, highest rated first */
+        /**
+         * Every yard, highest rated first, at most 1,000 an answer
+         * @description A plain list, as it always was, of at most `limit` (up to 1,000) yards from `page`. `X-Total-Count` says how many yards there are; while more follow, a `Link` header with `rel="next"` points to the next page.
+         */
         get: operations["all_yards"];
         put?: never;
         post?: never;
@@ -6359,7 +6362,10 @@ export interface operations {
     };
     all_yards: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
