@@ -8,7 +8,12 @@ as a browser asks (gzip accepted). Prints min/median/max ms per endpoint and dat
 not a pass/fail test (target of issue 19: at most 100 ms each).
 
     .venv/bin/python bench/cold_answers.py [--db sqlite|postgresql|both] [--repeat 9]
-        [--scale N] [--code DIR]
+        [--scale N] [--code DIR] [--in-process]
+
+`--in-process` times the Python side alone: the app called in one process through Starlette's
+test client (routing, middleware, queries, serialisation; no server, socket or gzip), which on
+a busy machine tells the code's cost from the scheduler's. The median then leaves out the
+first call of each route, as the served run does.
 
 `--scale N` seeds with `scrapindex demo seed --scale N` when that option exists (else it says
 so and seeds the usual demo). `--code DIR` runs the server and the seeding from another checkout
@@ -18,6 +23,7 @@ so and seeds the usual demo). `--code DIR` runs the server and the seeding from 
 import argparse
 import contextlib
 import http.client
+import json
 import os
 import statistics
 import subprocess
@@ -109,6 +115,46 @@ def server(url: str, code: Path, port: int) -> Iterator[http.client.HTTPConnecti
         log.close()
 
 
+# Run in a child process with the measured checkout's code on its path (see --code).
+IN_PROCESS = """
+import json, statistics, sys, time
+from fastapi.testclient import TestClient
+from scrapindex.app import create_app
+paths, repeat = json.loads(sys.argv[1]), int(sys.argv[2])
+with TestClient(create_app()) as client:
+    for path in paths:
+        client.get(path)
+        times, statuses, size = [], set(), 0
+        for _ in range(repeat):
+            started = time.perf_counter()
+            response = client.get(path)
+            times.append((time.perf_counter() - started) * 1000)
+            statuses.add(response.status_code)
+            size = len(response.content)
+        print(json.dumps([path, min(times), statistics.median(times), max(times), size,
+                          sorted(statuses)]), flush=True)
+"""
+
+
+def in_process(name: str, url: str, args: argparse.Namespace) -> list[str]:
+    env = environment(url, args.code)
+    command = [str(PYTHON), "-c", IN_PROCESS, json.dumps(ENDPOINTS), str(args.repeat)]
+    process = subprocess.Popen(command, env=env, cwd=args.code, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    rows = []
+    for line in process.stdout:
+        path, low, median, high, size, statuses = json.loads(line)
+        row = (
+            f"| {name} (in process) | `{path}` | {low:.1f} | {median:.1f} | {high:.1f} | "
+            f"{size:,} (plain) | {','.join(map(str, statuses))} |"
+        )
+        print(row, flush=True)
+        rows.append(row)
+    if process.wait() != 0:
+        sys.exit("the in-process run failed")
+    return rows
+
+
 def timed(connection: http.client.HTTPConnection, path: str) -> tuple[float, int, int]:
     started = time.perf_counter()
     connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
@@ -120,6 +166,8 @@ def timed(connection: http.client.HTTPConnection, path: str) -> tuple[float, int
 def measure(name: str, url: str, args: argparse.Namespace) -> list[str]:
     print(f"\n## {name}", flush=True)
     seed(url, args.code, args.scale)
+    if args.in_process:
+        return in_process(name, url, args)
     rows = []
     with server(url, args.code, args.port) as connection:
         for path in ENDPOINTS:
@@ -143,12 +191,16 @@ def main() -> None:
     parser.add_argument("--scale", type=int, default=None, help="demo seed --scale N")
     parser.add_argument("--port", type=int, default=8771)
     parser.add_argument("--code", type=Path, default=ROOT, help="checkout to run (default: this)")
+    parser.add_argument(
+        "--in-process", action="store_true", help="time the app in one process, no server"
+    )
     args = parser.parse_args()
     args.code = args.code.resolve()
     OUT.mkdir(parents=True, exist_ok=True)
     header = [
         f"Cold answers ({args.repeat} requests each, response cache off, 1 worker, gzip; "
-        f"code: {args.code}{f', scale {args.scale}' if args.scale else ''})",
+        f"code: {args.code}{f', scale {args.scale}' if args.scale else ''}"
+        f"{', in process' if args.in_process else ''})",
         "",
         "| database | endpoint | min ms | median ms | max ms | bytes (gzip) | status |",
         "|---|---|---:|---:|---:|---:|---|",
