@@ -71,7 +71,11 @@ def prepare(url: str) -> None:
 def server(url: str, port: int, workers: int, cold: bool, limits: bool = False) -> Iterator[str]:
     env = {**os.environ, "DATABASE_URL": url}
     if not limits:  # wrk is one client: per-client rate limits would answer most of it 429
-        env |= {"API_RATE_LIMIT_PER_MINUTE": "0", "PAGE_RATE_LIMIT_PER_MINUTE": "0"}
+        env |= {
+            "API_RATE_LIMIT_PER_MINUTE": "0",
+            "PAGE_RATE_LIMIT_PER_MINUTE": "0",
+            "MAX_CONCURRENT_REQUESTS_PER_CLIENT": "0",  # nor hold 32 connections at once
+        }
     if cold:
         env["API_CACHE_SECONDS"] = "0"  # every request computes (concurrent ones still share)
     command = [str(ROOT / ".venv/bin/scrapindex"), "serve", "--port", str(port),
