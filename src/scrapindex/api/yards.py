@@ -122,13 +122,13 @@ def all_yards(
     page: Annotated[int, Query(ge=1, le=100_000)] = 1,
     limit: Annotated[int, Query(ge=1, le=ALL_YARDS_LIMIT)] = ALL_YARDS_LIMIT,
 ) -> Response:
-    # The JSON is made in one go from plain rows (yard_list_json); returning it as a Response
+    # The JSON is made in one go from plain tuples (yard_list_json); returning it as a Response
     # spares FastAPI validating a thousand models again. response_model stays the contract.
-    rows, total = ranked_yards(session, page=page, limit=limit)
+    yards, total = ranked_yards(session, page=page, limit=limit)
     headers = {"X-Total-Count": str(total)}
     if page * limit < total:
         headers["Link"] = f'<{router.prefix}/all?page={page + 1}&limit={limit}>; rel="next"'
-    return Response(yard_list_json(rows), media_type="application/json", headers=headers)
+    return Response(yard_list_json(yards), media_type="application/json", headers=headers)
 
 
 @router.get("/{yard_id}", response_model=YardDetail, responses=NOT_FOUND, summary="One yard")

@@ -13,11 +13,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     ColumnElement,
-    Row,
     Select,
     SQLColumnExpression,
     and_,
@@ -294,54 +293,83 @@ def yard_page(
     return YardPageResult(views, stats.total, unfiltered, stats, distances)
 
 
-# A yard as lists show it, in plain columns: the yard's own, then its city's, country's and
-# region's (prefixed), then whether it is open now.
-LISTED_YARD_COLUMNS: tuple[SQLColumnExpression[Any], ...] = (
-    ScrapYard.id,
-    ScrapYard.name,
-    ScrapYard.address,
-    ScrapYard.phone,
-    ScrapYard.email,
-    ScrapYard.website,
-    ScrapYard.rating,
-    ScrapYard.review_count,
-    ScrapYard.weekly_hours,
-    ScrapYard.opening_hours_text,
-    ScrapYard.latitude,
-    ScrapYard.longitude,
-    City.id.label("city_id"),
-    City.name.label("city_name"),
-    City.slug.label("city_slug"),
-    City.latitude.label("city_latitude"),
-    City.longitude.label("city_longitude"),
-    City.time_zone.label("city_time_zone"),
-    Country.code.label("country_code"),
-    Country.name.label("country_name"),
-    Country.currency.label("country_currency"),
-    Region.slug.label("region_slug"),
-    Region.name.label("region_name"),
-)
+class ListedYard(NamedTuple):
+    """A yard as lists show it, in plain values: its own, its city's, country's and region's."""
+
+    id: int
+    name: str
+    address: str
+    phone: str | None
+    email: str | None
+    website: str | None
+    rating: float | None
+    review_count: int
+    weekly_hours: list[dict[str, Any]]
+    opening_hours_text: str | None
+    latitude: float
+    longitude: float
+    city_id: int
+    city_name: str
+    city_slug: str
+    city_latitude: float
+    city_longitude: float
+    city_time_zone: str
+    country_code: str
+    country_name: str
+    country_currency: str
+    region_slug: str | None
+    region_name: str | None
+    is_open: bool | None  # None when the hours are unknown
+
+
+# Where each of ListedYard's values comes from (is_open: from the moment asked about).
+LISTED_COLUMNS: dict[str, SQLColumnExpression[Any]] = {
+    "id": ScrapYard.id,
+    "name": ScrapYard.name,
+    "address": ScrapYard.address,
+    "phone": ScrapYard.phone,
+    "email": ScrapYard.email,
+    "website": ScrapYard.website,
+    "rating": ScrapYard.rating,
+    "review_count": ScrapYard.review_count,
+    "weekly_hours": ScrapYard.weekly_hours,
+    "opening_hours_text": ScrapYard.opening_hours_text,
+    "latitude": ScrapYard.latitude,
+    "longitude": ScrapYard.longitude,
+    "city_id": City.id,
+    "city_name": City.name,
+    "city_slug": City.slug,
+    "city_latitude": City.latitude,
+    "city_longitude": City.longitude,
+    "city_time_zone": City.time_zone,
+    "country_code": Country.code,
+    "country_name": Country.name,
+    "country_currency": Country.currency,
+    "region_slug": Region.slug,
+    "region_name": Region.name,
+}
 
 
 def ranked_yards(
     session: Session, *, page: int, limit: int, now: dt.datetime | None = None
-) -> tuple[Sequence[Row[Any]], int]:
+) -> tuple[list[ListedYard], int]:
     """One page of every yard, highest rated first, and how many yards there are.
 
-    Each row holds ``LISTED_YARD_COLUMNS`` and ``is_open`` (None when the hours are unknown):
-    one query, no ORM objects, because the page is up to a thousand yards long.
+    One query and plain tuples, no ORM objects: the page is up to a thousand yards long.
     """
     match = _match(session, YardFilter(), None, now)
+    columns = {**LISTED_COLUMNS, "is_open": match.open_now}
     query = (
-        match.select(*LISTED_YARD_COLUMNS, match.open_now.label("is_open"))
+        match.select(*(columns[name].label(name) for name in ListedYard._fields))
         .outerjoin(Region, Region.id == City.region_id)
         .order_by(*_sort_keys(match.dialect, YardSort.rating))
         .limit(limit)
         .offset((page - 1) * limit)
     )
-    rows = session.execute(query).all()
+    rows = session.execute(query)
+    yards = [ListedYard._make((*row[:-1], _tristate(row[-1]))) for row in rows]
     total = session.execute(select(func.count()).select_from(ScrapYard)).scalar_one()
-    return rows, total
+    return yards, total
 
 
 def _stats(session: Session, match: _Match) -> YardStats:

@@ -1,14 +1,12 @@
 """Scrap yards: one yard as lists show it, its detail, and the directory's pages."""
 
 import datetime as dt
-from collections.abc import Sequence
 from typing import Any
 
 from pydantic import Field, TypeAdapter
 from pydantic_core import to_json
-from sqlalchemy import Row
 
-from scrapindex.queries.yards import YardView, shown_hours, yard_hours_text
+from scrapindex.queries.yards import ListedYard, YardView, shown_hours, yard_hours_text
 from scrapindex.schemas.common import CamelModel, Page
 from scrapindex.schemas.places import CityPublic, city_public
 from scrapindex.schemas.prices import SourceRef
@@ -98,47 +96,49 @@ def directory_yard(view: YardView, distance_km: float | None) -> DirectoryYard:
 YARD_LIST = TypeAdapter(list[YardPublic])  # what /all answers, as FastAPI would write it
 
 
-def yard_list_json(rows: Sequence[Row[Any]]) -> bytes:
-    """Rows of ``ranked_yards`` as the JSON of ``list[YardPublic]``, in one serialisation.
+def yard_list_json(yards: list[ListedYard]) -> bytes:
+    """Yards of ``ranked_yards`` as the JSON of ``list[YardPublic]``, in one serialisation.
 
     A thousand yards as models (each built, validated, then validated again by FastAPI) cost
-    several times the query; here each row becomes the JSON's own shape, camelCase and all, and
+    several times the query; here each yard becomes the JSON's own shape, camelCase and all, and
     pydantic's core writes it. The bytes are ``YARD_LIST.dump_json`` of the same yards, which
     tests/integration/test_yard_directory_sql.py proves on both databases.
     """
-    return to_json([_listed(row) for row in rows])
+    return to_json([_listed(yard) for yard in yards])
 
 
-def _listed(row: Row[Any]) -> dict[str, Any]:
-    """One row of ``LISTED_YARD_COLUMNS`` (and ``is_open``) as YardPublic's JSON."""
-    region = None if row.region_slug is None else {"slug": row.region_slug, "name": row.region_name}
+def _listed(yard: ListedYard) -> dict[str, Any]:
+    """One yard as YardPublic's JSON."""
+    region = (
+        None if yard.region_slug is None else {"slug": yard.region_slug, "name": yard.region_name}
+    )
     return {
-        "id": row.id,
-        "name": row.name,
-        "address": row.address,
-        "phone": row.phone,
-        "email": row.email,
-        "website": row.website,
-        "rating": row.rating,
-        "reviewCount": row.review_count,
-        "isOpen": None if row.is_open is None else bool(row.is_open),
-        "openingHours": shown_hours(row.weekly_hours, row.opening_hours_text),
+        "id": yard.id,
+        "name": yard.name,
+        "address": yard.address,
+        "phone": yard.phone,
+        "email": yard.email,
+        "website": yard.website,
+        "rating": yard.rating,
+        "reviewCount": yard.review_count,
+        "isOpen": yard.is_open,
+        "openingHours": shown_hours(yard.weekly_hours, yard.opening_hours_text),
         "weeklyHours": [
-            {"day": i["day"], "opens": i["opens"], "closes": i["closes"]} for i in row.weekly_hours
+            {"day": i["day"], "opens": i["opens"], "closes": i["closes"]} for i in yard.weekly_hours
         ],
-        "latitude": row.latitude,
-        "longitude": row.longitude,
+        "latitude": yard.latitude,
+        "longitude": yard.longitude,
         "city": {
-            "id": row.city_id,
-            "name": row.city_name,
-            "slug": row.city_slug,
-            "latitude": row.city_latitude,
-            "longitude": row.city_longitude,
-            "timeZone": row.city_time_zone,
+            "id": yard.city_id,
+            "name": yard.city_name,
+            "slug": yard.city_slug,
+            "latitude": yard.city_latitude,
+            "longitude": yard.city_longitude,
+            "timeZone": yard.city_time_zone,
             "country": {
-                "code": row.country_code,
-                "name": row.country_name,
-                "currency": row.country_currency,
+                "code": yard.country_code,
+                "name": yard.country_name,
+                "currency": yard.country_currency,
             },
             "region": region,
         },
