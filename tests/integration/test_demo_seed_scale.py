@@ -3,10 +3,12 @@
 import datetime as dt
 from decimal import Decimal
 
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 from sqlalchemy import func, select
 
 from scrapindex.data.demo import DEMO_SOURCE_ID, DemoConfig, generate
-from scrapindex.models import City, Price, ScrapYard
+from scrapindex.models import Base, City, Price, ScrapYard
 from tests.conftest import CONTENT_DIR, FreshDatabase
 
 SCALED = DemoConfig(end_date=dt.date(2026, 3, 31), days=4, scale=2)
@@ -45,3 +47,10 @@ def test_a_scaled_seed_stores_every_generated_row(fresh_database: FreshDatabase)
         )
         assert row.source_id == DEMO_SOURCE_ID
         assert row.updated_at == dt.datetime.combine(row.price_date, dt.time(0), tzinfo=dt.UTC)
+
+
+def test_the_seeded_schema_is_still_the_migrated_one(fresh_database: FreshDatabase) -> None:
+    """PostgreSQL's seed drops the price table's keys and index for its COPY: all come back."""
+    engine = fresh_database(SCALED)
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []

@@ -11,12 +11,32 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
-from sqlalchemy import Connection, Engine, func, insert, select, text
+from sqlalchemy import (
+    Connection,
+    Engine,
+    ForeignKeyConstraint,
+    UniqueConstraint,
+    func,
+    insert,
+    select,
+    text,
+)
+from sqlalchemy.schema import AddConstraint, CreateIndex, DropConstraint, DropIndex
 
 from scrapindex import revision
 from scrapindex.data.demo import DemoConfig, generate
 from scrapindex.data.legal import read_legal_rules, replace_legal_rules
-from scrapindex.models import City, Country, FxRate, Material, Price, Region, ScrapYard, Source
+from scrapindex.models import (
+    Base,
+    City,
+    Country,
+    FxRate,
+    Material,
+    Price,
+    Region,
+    ScrapYard,
+    Source,
+)
 from scrapindex.queries.current_prices import refresh_current_prices
 
 BATCH_ROWS = 20_000
@@ -89,7 +109,19 @@ def _insert_prices(connection: Connection, rows: Iterable[dict[str, Any]]) -> in
 
 
 def _copy_prices(connection: Connection, rows: Iterable[dict[str, Any]]) -> int:
-    """COPY FROM STDIN on the transaction's own connection: ten times faster than INSERTs."""
+    """COPY FROM STDIN on the transaction's own connection: ten times faster than INSERTs.
+
+    The empty table's unique key, index and foreign keys are dropped for the load and made
+    again after it (in the same transaction, from the models' own definitions): building an
+    index once from sorted rows, and checking each key once in one join, is several times
+    faster than keeping them up to date row by row.
+    """
+    table = Base.metadata.tables[Price.__tablename__]
+    keys = [c for c in table.constraints if isinstance(c, UniqueConstraint | ForeignKeyConstraint)]
+    for constraint in keys:
+        connection.execute(DropConstraint(constraint))
+    for index in table.indexes:
+        connection.execute(DropIndex(index))
     driver = connection.connection.driver_connection
     assert isinstance(driver, psycopg.Connection)
     cursor = driver.cursor()
@@ -100,6 +132,10 @@ def _copy_prices(connection: Connection, rows: Iterable[dict[str, Any]]) -> int:
         while chunk := list(itertools.islice(lines, BATCH_ROWS)):
             copy.write("".join(chunk))
             count += len(chunk)
+    for index in table.indexes:
+        connection.execute(CreateIndex(index))
+    for constraint in keys:
+        connection.execute(AddConstraint(constraint))
     return count
 
 
