@@ -75,6 +75,7 @@ from scrapindex.web.redirects import RedirectMiddleware
 from scrapindex.web.route_table import find_route
 from scrapindex.web.sitemap import sitemap_router
 from scrapindex.web.spa import page_methods, spa_router
+from scrapindex.web.tiles import tiles_router
 
 log = logging.getLogger("scrapindex")
 
@@ -196,6 +197,7 @@ def create_app(settings: Settings | None = None, clock: Clock = time.monotonic) 
     app.include_router(newsletter_pages_router)
     app.include_router(alert_pages_router)
     app.include_router(sitemap_router(settings, app.state.session_factory, revisions))
+    app.include_router(tiles_router(settings, clock))  # /tiles/: before the pages' catch-all
     app.include_router(spa_router(settings, pages))
     return app
 

@@ -50,8 +50,15 @@ class Settings(BaseSettings):
     market_feeds: SourceList = []
     # Security headers (middleware/security.py): where the pages may load map tiles from, where
     # analytics scripts and beacons may go, and HSTS (0 = no Strict-Transport-Security).
-    map_tile_hosts: SourceList = ["https://tile.openstreetmap.org"]
+    # Empty: the pages' tiles come from our own /tiles/ (web/tiles.py); list the hosts of a
+    # front end built with VITE_MAP_TILE_URL pointing elsewhere.
+    map_tile_hosts: SourceList = []
     analytics_hosts: SourceList = []
+    # Map tiles (web/tiles.py): where /tiles/{z}/{x}/{y}.png fetches a tile it has not kept, a
+    # URL template with {z}, {x} and {y} (empty: no upstream, every tile is the placeholder),
+    # and how many MB of tiles each process keeps in memory.
+    map_tile_upstream: str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+    map_tile_cache_mb: int = Field(default=32, ge=0)
     hsts_seconds: int = Field(default=0, ge=0)
     trust_proxy_headers: bool = False  # believe the X-Forwarded-* headers of the proxy in front
     # Requests per minute per client to /api/ (0 = off), counted in each process; with
@@ -109,6 +116,25 @@ class Settings(BaseSettings):
             if not CSP_SOURCE.fullmatch(source):
                 raise ValueError(f"not a Content-Security-Policy source: {source!r}")
         return sources
+
+    @field_validator("map_tile_upstream")
+    @classmethod
+    def check_tile_upstream(cls, template: str) -> str:
+        template = template.strip()
+        if not template:
+            return template
+        if not template.startswith(("http://", "https://")):
+            raise ValueError(f"not an http(s) URL template: {template!r}")
+        try:
+            template.format(z=0, x=0, y=0)
+        except (KeyError, IndexError, ValueError):
+            raise ValueError(
+                f"only {{z}}, {{x}} and {{y}} may be filled in: {template!r}"
+            ) from None
+        missing = [name for name in ("{z}", "{x}", "{y}") if name not in template]
+        if missing:
+            raise ValueError(f"the tile URL template lacks {', '.join(missing)}: {template!r}")
+        return template
 
     @property
     def effective_database_url(self) -> str:

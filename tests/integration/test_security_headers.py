@@ -22,7 +22,7 @@ TEMPLATE = (PROJECT_ROOT / "frontend" / "index.html").read_text()
 SERVICE_WORKER = 'const VERSION = "__BUILD_VERSION__";\nconst PRECACHE = __PRECACHE__;\n'
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data: https://tile.openstreetmap.org; connect-src 'self'; font-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; "
     "worker-src 'self'; manifest-src 'self'"
 )

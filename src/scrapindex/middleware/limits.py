@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scrapindex.middleware.request_context import QUIET_PATHS, client_address, is_external_http
+from scrapindex.web.tiles import TILE_PREFIX
 
 log = logging.getLogger(__name__)
 
@@ -134,8 +135,10 @@ def budget_of(path: str) -> str | None:
     """Which rate budget a request spends: the API's, the HTML pages', or none (files, probes)."""
     if path.startswith("/api/"):
         return "api"
-    if path.startswith("/assets/") or path in QUIET_PATHS or "." in path.rsplit("/", 1)[-1]:
-        return None  # built files, robots.txt, sitemap.xml, sw.js and the health probes
+    if path.startswith(("/assets/", TILE_PREFIX)) or path in QUIET_PATHS:
+        return None  # built files, map tiles (dozens per map) and the health probes
+    if "." in path.rsplit("/", 1)[-1]:
+        return None  # robots.txt, sitemap.xml, sw.js
     return "page"
 
 
@@ -293,17 +296,21 @@ class ConcurrencyLimitMiddleware:
             headers = {"Retry-After": str(RETRY_AFTER_BUSY_SECONDS)}
             await refuse(scope, receive, send, 503, "The server is busy. Please retry.", headers)
             return
-        if self.per_client and self.by_client.get(client, 0) >= self.per_client:
+        if not self.per_client or scope["path"].startswith(TILE_PREFIX):
+            client = ""  # a map's dozens of tiles: not a share (web/tiles.py bounds its fetches)
+        if client and self.by_client.get(client, 0) >= self.per_client:
             headers = {"Retry-After": "1"}
             message = "Too many requests at once from your connection. Please retry."
             await refuse(scope, receive, send, 429, message, headers)
             return
         self.in_flight += 1
-        self.by_client[client] = self.by_client.get(client, 0) + 1
+        if client:
+            self.by_client[client] = self.by_client.get(client, 0) + 1
         try:
             await self.app(scope, receive, send)
         finally:
             self.in_flight -= 1
-            self.by_client[client] -= 1
-            if not self.by_client[client]:
-                del self.by_client[client]
+            if client:
+                self.by_client[client] -= 1
+                if not self.by_client[client]:
+                    del self.by_client[client]

@@ -33,6 +33,7 @@ from scrapindex.templating import render
 from scrapindex.web.head import render_head
 from scrapindex.web.pages import PageContext, PageRender, render_page
 from scrapindex.web.route_table import find_route
+from scrapindex.web.tiles import TILE_PATH, TILE_PREFIX
 from scrapindex.web.vite_manifest import entry_files, module_preloads
 
 ONE_YEAR = "public, max-age=31536000, immutable"
@@ -142,6 +143,8 @@ def page_methods(settings: Settings) -> Callable[[str], frozenset[str] | None]:
     def methods(path: str) -> frozenset[str] | None:
         if path == "/api" or path.startswith("/api/"):
             return None
+        if path.startswith(TILE_PREFIX):  # web/tiles.py
+            return READ_ONLY if TILE_PATH.fullmatch(path) else None
         route, _ = find_route(settings.content_dir, path)
         return READ_ONLY if route.path != "*" or is_root_file(path.removeprefix("/")) else None
 

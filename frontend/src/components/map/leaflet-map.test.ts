@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import L from "leaflet";
 import { describe, expect, it } from "vitest";
-import { createYardMap, TILE_UNAVAILABLE_URL } from "./leaflet-map";
+import { createYardMap, TILE_UNAVAILABLE_URL, TILE_URL } from "./leaflet-map";
 
 describe("yard map tiles", () => {
   it("falls back to a same-origin placeholder tile that the build ships", () => {
@@ -15,6 +15,9 @@ describe("yard map tiles", () => {
     });
     expect(tiles).toHaveLength(1);
     expect(tiles[0]?.options.errorTileUrl).toBe(TILE_UNAVAILABLE_URL);
+    // Same origin: the server's /tiles/ route (web/tiles.py), so no request leaves the site.
+    expect(TILE_URL).toBe("/tiles/{z}/{x}/{y}.png");
+    expect(tiles[0]?.getTileUrl(Object.assign(L.point(3, 5), { z: 12 }))).toBe("/tiles/12/3/5.png");
     expect(TILE_UNAVAILABLE_URL).toMatch(/^\/[\w-]+\.svg$/); // same origin, from frontend/public
     const file = readFileSync(join(import.meta.dirname, "../../../public", TILE_UNAVAILABLE_URL), "utf8");
     expect(file).toMatch(/^<svg [^>]*width="256" height="256"/);

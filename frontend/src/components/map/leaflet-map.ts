@@ -7,14 +7,20 @@ import markerShadow from "leaflet/dist/images/marker-shadow.png";
 import { yardPath } from "@/lib/paths";
 import type { MapYard } from "./types";
 
-const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+/**
+ * Where the tiles come from: our own origin, which fetches them from OpenStreetMap (the server's
+ * MAP_TILE_UPSTREAM), keeps them, and answers a plain placeholder tile when it cannot, so a map
+ * offline logs no failed request (src/scrapindex/web/tiles.py). A build may still name another
+ * tile server with VITE_MAP_TILE_URL (and list its host in the server's MAP_TILE_HOSTS).
+ */
+export const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || "/tiles/{z}/{x}/{y}.png";
 const ATTRIBUTION =
   import.meta.env.VITE_MAP_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 /**
- * What a tile that cannot be fetched (no network, the tile server down or blocked) shows: a
- * plain same-origin tile, so the map keeps its markers on a quiet background instead of
- * broken-image boxes. Served from frontend/public.
+ * What a tile that cannot be fetched (our server busy or away) shows: a plain same-origin tile,
+ * so the map keeps its markers on a quiet background instead of broken-image boxes. Served from
+ * frontend/public; the server's /tiles/ answers the same file when the tile server is away.
  */
 export const TILE_UNAVAILABLE_URL = "/map-tile-unavailable.svg";
 
