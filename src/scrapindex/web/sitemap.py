@@ -28,8 +28,7 @@ from scrapindex.queries.site import (
     all_regions,
     all_yard_ids,
     data_changed_at,
-    newest_price_date_by_city,
-    newest_price_date_by_material,
+    newest_price_dates,
 )
 from scrapindex.settings import Settings
 from scrapindex.web.redirects import PATH_SAFE
@@ -64,8 +63,8 @@ class SitemapEntry:
 
 def sitemap_entries(session: Session, blog_dir: Path) -> list[SitemapEntry]:
     """Every public page with the date its content last changed, where the data says."""
-    city_dates = newest_price_date_by_city(session)
-    material_dates = newest_price_date_by_material(session)
+    price_dates = newest_price_dates(session)
+    city_dates, material_dates = price_dates.by_city, price_dates.by_material
     changed_at = data_changed_at(session)
     yards_date = changed_at.date() if changed_at else None
     newest_price = max(city_dates.values(), default=None)
