@@ -8,6 +8,10 @@ then holds ~70% of that rate and prints total requests, errors, p95/p99 and the 
 log is kept in bench/out/soak-app.log.
 
     .venv/bin/python bench/soak.py [--minutes 10] [--connections 32] [--pool 128] [--share 0.7]
+        [--rate REQ_PER_S]
+
+``--rate`` holds that rate instead of a share of the measured capacity: to compare two versions
+at the same load.
 
 The rate is held by a schedule in wrk's Lua: each wrk thread hands out send times one interval
 apart (on the monotonic clock, through LuaJIT's ffi), and a connection waits for its slot. Slots
@@ -185,8 +189,8 @@ def summary_rows(
         "|---|---:|",
         f"| capacity (mix, unpaced, {args.connections} connections) | "
         f"{capacity['rps']:.0f} req/s |",
-        f"| target ({args.share:.0%}) / achieved | {capacity['rps'] * args.share:.0f} / "
-        f"{soak['rps']:.0f} req/s |",
+        f"| target ({f'{args.share:.0%}' if not args.rate else 'fixed'}) / achieved | "
+        f"{args.rate or capacity['rps'] * args.share:.0f} / {soak['rps']:.0f} req/s |",
         f"| total requests | {int(soak['requests']):,} |",
         f"| errors (socket + status ≥ 400) | {errors} |",
         f"| p50 / p95 / p99 | {soak['p50']:.1f} / {soak['p95']:.1f} / {soak['p99']:.1f} ms |",
@@ -200,6 +204,7 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=32, help="of the capacity run")
     parser.add_argument("--pool", type=int, default=128, help="connections of the paced run")
     parser.add_argument("--share", type=float, default=0.7, help="of measured capacity")
+    parser.add_argument("--rate", type=float, help="req/s to hold instead of --share")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is needed: apt-get install wrk")
@@ -227,7 +232,7 @@ def main() -> None:
             run_wrk(stack.url, lua_script(paths, None), 30, args.connections)  # warm every cache
             capacity = run_wrk(stack.url, lua_script(paths, None), 30, args.connections)
             print(f"capacity: {capacity['rps']:.0f} req/s, p95 {capacity['p95']:.1f} ms")
-            target = capacity["rps"] * args.share
+            target = args.rate or capacity["rps"] * args.share
             start = rss_mib(stack.app_pid)
             samples: list[float] = []
             stop = threading.Event()
