@@ -170,9 +170,11 @@ class FastPathMiddleware:
         request_id = request_id or uuid.uuid4().hex
         token = logs.request_id.set(request_id)
         cap = self.concurrency
+        share = client if cap is not None and cap.per_client else ""  # counted as it counts
         if cap is not None:  # counted while it is sent, as the long way counts it
             cap.in_flight += 1
-            cap.by_client[client] = cap.by_client.get(client, 0) + 1
+            if share:
+                cap.by_client[share] = cap.by_client.get(share, 0) + 1
         status: int | None = None
         try:
             headers = [*reply.headers, (REQUEST_ID, request_id.encode())]
@@ -183,8 +185,9 @@ class FastPathMiddleware:
         finally:
             if cap is not None:
                 cap.in_flight -= 1
-                cap.by_client[client] -= 1
-                if not cap.by_client[client]:
-                    del cap.by_client[client]
+                if share:
+                    cap.by_client[share] -= 1
+                    if not cap.by_client[share]:
+                        del cap.by_client[share]
             self.context.log_request(scope, status, time.perf_counter() - started_at)
             logs.request_id.reset(token)
