@@ -45,19 +45,28 @@ describe("global directory", () => {
     await screenshot(page, "directory-country-change");
   });
 
-  it("shows at most 100 markers in map view", async () => {
+  it("maps every match in clusters that zoom in when chosen", async () => {
     const page = await open("/scrap-yards");
     await page.getByRole("tab", { name: /Map View/ }).click();
     await page.getByRole("heading", { name: "Global Scrap Yards Map" }).waitFor();
-    await page.getByText("Showing first 100 locations on map. Use filters to narrow results.").waitFor();
-    const markers = page.locator(".leaflet-marker-icon");
-    await expect.poll(() => markers.count(), { timeout: 15_000 }).toBe(100);
+    const mapping = () => page.getByText(/^Mapping /).innerText();
+    // The whole world at first: every filtered yard is in a cluster or a marker of its own.
+    await expect
+      .poll(mapping, { timeout: 15_000 })
+      .toMatch(/^Mapping (\d+) of \1 scrap yards \(filtered from \1 total\)/);
+    const clusters = page.locator(".yard-cluster");
+    await expect.poll(() => clusters.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const zoomRequest = page.waitForRequest((request) => /\/api\/scrap-yards\/clusters\?.*bbox=/.test(request.url()));
+    await clusters.first().click();
+    await zoomRequest;
+    // New filters: the map zooms out to where their yards are, and maps all of them.
     await page.getByLabel("Country").selectOption({ label: "New Zealand" });
-    const fewerButSome = async () => {
-      const count = await markers.count();
-      return count > 0 && count < 100;
-    };
-    await expect.poll(fewerButSome, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => /^Mapping (\d+) of \1 scrap yards \(filtered from (?!\1)\d+ total\)/.test(await mapping()), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(await page.locator(".leaflet-marker-icon").count()).toBeGreaterThan(0);
     await screenshot(page, "directory-map");
   });
 });

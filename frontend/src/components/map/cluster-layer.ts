@@ -120,7 +120,11 @@ export function createClusterMap(element: HTMLElement, { onView, onOpenYard }: L
       } else {
         const label = `${formatCount(cluster.count)} scrap yards here: zoom in`;
         const marker = L.marker(at, { icon: clusterIcon(cluster.count), title: label, alt: label });
-        marker.on("click", () => map.setView(at, Math.min(map.getZoom() + 2, map.getMaxZoom() || 18)));
+        // Not animated: a zoom still running when new filters refit the map would end where it
+        // was going and report that view as theirs.
+        marker.on("click", () =>
+          map.setView(at, Math.min(map.getZoom() + 2, map.getMaxZoom() || 18), { animate: false }),
+        );
         marker.once("add", () => marker.getElement()?.setAttribute("aria-label", label));
         layer.addLayer(marker);
       }
@@ -130,8 +134,15 @@ export function createClusterMap(element: HTMLElement, { onView, onOpenYard }: L
   const fit = (clusters: MapCluster[]) => {
     if (clusters.length === 0) return;
     const bounds = L.latLngBounds(clusters.map((c) => [c.latitude, c.longitude] as [number, number]));
-    if (clusters.length === 1) map.setView(bounds.getCenter(), clusters[0]?.yard ? 12 : 8);
-    else map.fitBounds(bounds.pad(0.1), { paddingTopLeft: [12, 41], paddingBottomRight: [12, 0], maxZoom: 12 });
+    map.stop();
+    if (clusters.length === 1) map.setView(bounds.getCenter(), clusters[0]?.yard ? 12 : 8, { animate: false });
+    else
+      map.fitBounds(bounds.pad(0.1), {
+        paddingTopLeft: [12, 41],
+        paddingBottomRight: [12, 0],
+        maxZoom: 12,
+        animate: false,
+      });
     report(); // also when the view did not move, so the view's own clusters are asked for
   };
 

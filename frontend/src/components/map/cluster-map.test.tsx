@@ -12,7 +12,7 @@ const clusters: MapCluster[] = [
 function mapOf(items: MapCluster[] | undefined, onView: (view: MapView) => void = () => {}, fit = true) {
   return (
     <MemoryRouter>
-      <ClusterMap clusters={items} fit={fit} onView={onView} label="Map of scrap yards" />
+      <ClusterMap clusters={items} fit={fit} fitKey="all" onView={onView} label="Map of scrap yards" />
     </MemoryRouter>
   );
 }

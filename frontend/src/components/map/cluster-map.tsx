@@ -13,6 +13,8 @@ type ClusterMapProps = {
   clusters: MapCluster[] | undefined;
   /** Zoom to these clusters once (the first answer for a new set of filters). */
   fit: boolean;
+  /** What the clusters are of (the filters): views are reported only once fitted to these. */
+  fitKey: string;
   /** The box and zoom shown, after each move or zoom has settled. */
   onView: (view: MapView) => void;
   heightClass?: string;
@@ -23,11 +25,11 @@ type ClusterMapProps = {
  * A Leaflet map of clustered yards: the map is built once and its markers are redrawn from each
  * answer, so panning and zooming keep the view (the server clusters what the view shows).
  */
-export function ClusterMap({ clusters, fit, onView, heightClass = "h-96", label }: ClusterMapProps) {
+export function ClusterMap({ clusters, fit, fitKey, onView, heightClass = "h-96", label }: ClusterMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const layer = useRef<ClusterLayer | null>(null);
-  const latest = useRef({ clusters, fit, onView, fitted: undefined as MapCluster[] | undefined });
-  latest.current = { ...latest.current, clusters, fit, onView };
+  const latest = useRef({ clusters, fit, fitKey, onView, fitted: undefined as string | undefined });
+  latest.current = { ...latest.current, clusters, fit, fitKey, onView };
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
 
@@ -35,8 +37,8 @@ export function ClusterMap({ clusters, fit, onView, heightClass = "h-96", label 
     const current = latest.current;
     if (!layer.current || !current.clusters) return;
     layer.current.show(current.clusters);
-    if (current.fit && current.fitted !== current.clusters) {
-      current.fitted = current.clusters;
+    if (current.fit && current.fitted !== current.fitKey) {
+      current.fitted = current.fitKey;
       layer.current.fit(current.clusters);
     }
   };
@@ -49,7 +51,11 @@ export function ClusterMap({ clusters, fit, onView, heightClass = "h-96", label 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const report = (view: MapView) => {
       clearTimeout(timer);
-      timer = setTimeout(() => latest.current.onView(view), VIEW_DEBOUNCE_MS);
+      timer = setTimeout(() => {
+        // A move that settles after new filters, before the map has fitted their yards, is
+        // not theirs: it would keep the map where their yards may not be.
+        if (latest.current.fitted === latest.current.fitKey) latest.current.onView(view);
+      }, VIEW_DEBOUNCE_MS);
     };
     import("./cluster-layer")
       .then(({ createClusterMap }) => {

@@ -24,13 +24,13 @@ export function useMapClusters(filters: DirectoryFilters, enabled: boolean) {
     placeholderData: keepPreviousData,
     enabled,
   });
-  return { query, whole: view === null, setView };
+  return { query, whole: view === null, setView, key: JSON.stringify([q, country, city, status]) };
 }
 
 export type MapClusters = ReturnType<typeof useMapClusters>;
 
 export function DirectoryMap({ clusters }: { clusters: MapClusters }) {
-  const { query, whole, setView } = clusters;
+  const { query, whole, setView, key } = clusters;
   const total = query.data?.total;
   return (
     <Card>
@@ -52,6 +52,7 @@ export function DirectoryMap({ clusters }: { clusters: MapClusters }) {
             <ClusterMap
               clusters={query.data.clusters}
               fit={whole && !query.isPlaceholderData}
+              fitKey={key}
               onView={setView}
               label="Map of scrap yards"
             />
