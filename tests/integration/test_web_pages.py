@@ -304,3 +304,32 @@ def test_a_page_preloads_its_own_modules_at_low_priority(database_url: str, tmp_
     for tag in preloads:
         assert 'fetchpriority="low"' in tag
         assert "crossorigin" in tag
+
+
+def _class_names(source: str, tag: str) -> list[str]:
+    """The class attributes (className in JSX) of each <tag ...> in a source text."""
+    return re.findall(rf"<{tag}\b[^>]*?\bclass(?:Name)?=\"([^\"]+)\"", source)
+
+
+def test_home_fallback_paints_the_apps_hero_so_the_app_is_not_a_later_largest_paint(
+    pages: TestClient,
+) -> None:
+    """The largest text a phone paints first (the server's heading) is the one the app paints
+    again, with the same classes, text and container, so React's render is no later LCP."""
+    hero = (PROJECT_ROOT / "frontend/src/pages/home/hero.tsx").read_text()
+    layout = (PROJECT_ROOT / "frontend/src/components/layout/app-layout.tsx").read_text()
+    html = pages.get("/").text
+    app_root = html.split('<div id="root">', 1)[1]
+    for tag in ("section", "h1", "p"):
+        assert _class_names(hero, tag)[0] == _class_names(app_root, tag)[0]
+    heading = re.search(r"<h1[^>]*>\s*([^<]+?)\s*</h1>", hero)
+    assert heading is not None
+    assert f">{heading.group(1)}</h1>" in app_root
+    lede = re.search(r"<p[^>]*>\s*([^<]+?)\s*</p>", hero)
+    assert lede is not None
+    assert lede.group(1).replace("'", "&#39;") in app_root
+    # The app's <main> classes (less the focus outline of a main the app focuses), after a box
+    # the height of the app's header (h-16 and a border, like the header's).
+    main_classes = set(_class_names(layout, "main")[0].split()) - {"outline-none"}
+    assert main_classes == set(_class_names(app_root, "main")[0].split())
+    assert '<div class="h-16"></div>' in app_root.split("<main", 1)[0]

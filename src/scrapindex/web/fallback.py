@@ -31,10 +31,16 @@ def _links_page(heading: str, *sections: tuple[str | None, list[Link]]) -> str:
 
 
 def home(cities: list[dict[str, Any]], materials: list[dict[str, Any]]) -> str:
-    return _links_page(
-        "Real Time Scrap Metal Prices and Scrap Yard Directory",
-        ("Featured Cities", [(c["name"], city_path(c)) for c in cities[:6]]),
-        ("Popular Materials", [(m["name"], material_path(m)) for m in materials[:4]]),
+    """The app's hero (the texts of frontend/src/pages/home/hero.tsx), then lists of links."""
+    return render(
+        "fallback/home.html",
+        heading="Real Time Scrap Metal Prices and Scrap Yard Directory",
+        lede="Compare today's scrap metal prices by city and material, "
+        "and find scrap yards near you.",
+        sections=[
+            ("Featured Cities", [(c["name"], city_path(c)) for c in cities[:6]]),
+            ("Popular Materials", [(m["name"], material_path(m)) for m in materials[:4]]),
+        ],
     )
 
 
