@@ -333,3 +333,13 @@ def test_home_fallback_paints_the_apps_hero_so_the_app_is_not_a_later_largest_pa
     main_classes = set(_class_names(layout, "main")[0].split()) - {"outline-none"}
     assert main_classes == set(_class_names(app_root, "main")[0].split())
     assert '<div class="h-16"></div>' in app_root.split("<main", 1)[0]
+
+
+def test_material_fallback_paints_the_apps_hero_texts(pages: TestClient) -> None:
+    """Material's largest first texts (its name and description) in the app's hero box, with
+    the classes of the app's own, so the app's render is no later, larger paint."""
+    hero = (PROJECT_ROOT / "frontend/src/pages/material/material-hero.tsx").read_text()
+    app_root = pages.get("/material/copper").text.split('<div id="root">', 1)[1]
+    for tag in ("section", "h1", "p"):
+        assert _class_names(hero, tag)[0] == _class_names(app_root, tag)[0]
+    assert "Copper</h1>" in app_root
