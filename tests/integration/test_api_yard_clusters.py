@@ -1,6 +1,7 @@
 """The directory map's clusters: they add up to the directory's totals, are bounded, refuse junk."""
 
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
@@ -99,7 +100,76 @@ def test_open_now_is_a_subset(client: TestClient) -> None:
 
 def test_a_box_upside_down_holds_no_yard(client: TestClient) -> None:
     answer = get(client, f"{CLUSTERS}?zoom=3&bbox=-180,10,180,-10")
-    assert answer == {"clusters": [], "total": 0, "cellDegrees": answer["cellDegrees"]}
+    assert answer["clusters"] == []
+    assert answer["total"] == 0
+    assert answer["bounds"] == get(client, f"{CLUSTERS}?zoom=3")["bounds"]  # still every yard
+
+
+def matching_yards(client: TestClient, filters: str) -> list[Any]:
+    """Every yard the directory lists for these filters (pages of 100)."""
+    yards: list[Any] = []
+    page = 1
+    while True:
+        answer = get(client, f"/api/scrap-yards?limit=100&page={page}&{filters}")
+        yards += answer["data"]
+        if len(yards) >= answer["pagination"]["total"]:
+            return yards
+        page += 1
+
+
+@pytest.mark.parametrize("filters", ["", "country=nz", "city=durban", "q=metal&country=us"])
+@pytest.mark.parametrize(
+    "bbox",
+    [
+        None,
+        "27.5,-26.6,28.6,-25.8",  # Johannesburg
+        "170.0,-50.0,-170.0,-30.0",  # New Zealand, across the antimeridian
+        "-10,-10,-9,-9",  # the sea
+    ],
+)
+def test_bounds_hold_every_match_whatever_the_box(
+    client: TestClient, filters: str, bbox: str | None
+) -> None:
+    yards = matching_yards(client, filters)
+    assert yards
+    box = f"&bbox={bbox}" if bbox else ""
+    bounds = get(client, f"{CLUSTERS}?zoom=5{box}&{filters}")["bounds"]
+    assert bounds == pytest.approx(
+        {
+            "west": min(y["longitude"] for y in yards),
+            "south": min(y["latitude"] for y in yards),
+            "east": max(y["longitude"] for y in yards),
+            "north": max(y["latitude"] for y in yards),
+        }
+    )
+
+
+def test_one_yard_is_a_point_and_no_match_has_no_bounds(client: TestClient) -> None:
+    # A yard its whole name finds alone (most names are unique; some name a chain).
+    alone = [
+        (yard, found[0])
+        for yard in get(client, "/api/scrap-yards?limit=20")["data"]
+        if len(found := matching_yards(client, f"q={quote(yard['name'])}")) == 1
+    ]
+    assert alone
+    yard, found = alone[0]
+    assert found["id"] == yard["id"]
+    bounds = get(client, f"{CLUSTERS}?zoom=3&q={quote(yard['name'])}")["bounds"]
+    assert bounds == pytest.approx(
+        {
+            "west": yard["longitude"],
+            "south": yard["latitude"],
+            "east": yard["longitude"],
+            "north": yard["latitude"],
+        }
+    )
+    nothing = get(client, f"{CLUSTERS}?zoom=3&q=no-such-yard-anywhere")
+    assert nothing == {
+        "clusters": [],
+        "total": 0,
+        "cellDegrees": nothing["cellDegrees"],
+        "bounds": None,
+    }
 
 
 @pytest.mark.parametrize("zoom", [0, 10, 20])

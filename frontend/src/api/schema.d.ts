@@ -2190,6 +2190,20 @@ export interface components {
             type: string;
         };
         /**
+         * YardBounds
+         * @description A box in degrees; west == east and south == north for a single yard.
+         */
+        YardBounds: {
+            /** East */
+            east: number;
+            /** North */
+            north: number;
+            /** South */
+            south: number;
+            /** West */
+            west: number;
+        };
+        /**
          * YardChanges
          * @description Only the fields that change; the schema says at least one, and none of them null.
          */
@@ -2226,6 +2240,8 @@ export interface components {
         };
         /** YardClusterMap */
         YardClusterMap: {
+            /** @description The box around every matching yard, inside the requested box or not (where a map fits new filters); null when no yard matches */
+            bounds: components["schemas"]["YardBounds"] | null;
             /**
              * Celldegrees
              * @description The grid's cell size, in degrees of both axes

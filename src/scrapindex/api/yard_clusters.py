@@ -18,7 +18,7 @@ from scrapindex.queries.yards import (
     matching_yard_ids,
     with_open_state,
 )
-from scrapindex.schemas.yard_clusters import ClusterYard, YardCluster, YardClusterMap
+from scrapindex.schemas.yard_clusters import ClusterYard, YardBounds, YardCluster, YardClusterMap
 
 router = APIRouter(prefix="/api/scrap-yards", tags=["scrap yards"])
 
@@ -75,7 +75,8 @@ def yard_cluster_map(
     box = parse_bbox(bbox) if bbox is not None else WORLD
     criteria = YardFilter(text=q, country_code=country, city_slug=city, status=status)
     matching = matching_yard_ids(session, criteria) if criteria != YardFilter() else None
-    clusters, size = yard_clusters(session, zoom, box, matching)
+    answer = yard_clusters(session, zoom, box, matching)
+    clusters, bounds = answer.clusters, answer.bounds
     singles = with_open_state(yards_by_id(session, [c.yard_id for c in clusters if c.yard_id]))
     by_id = {view.yard.id: view for view in singles}
     return YardClusterMap(
@@ -89,7 +90,12 @@ def yard_cluster_map(
             for c in clusters
         ],
         total=sum(c.count for c in clusters),
-        cell_degrees=size,
+        cell_degrees=answer.cell_degrees,
+        bounds=YardBounds(
+            west=bounds.west, south=bounds.south, east=bounds.east, north=bounds.north
+        )
+        if bounds
+        else None,
     )
 
 

@@ -9,7 +9,7 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, Integer, Select, and_, cast, func, or_, select
+from sqlalchemy import ColumnElement, Integer, Select, and_, case, cast, func, or_, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from scrapindex.models import ScrapYard
@@ -72,28 +72,45 @@ def _in_box(box: Box) -> ColumnElement[bool]:
     return and_(latitude, or_(ScrapYard.longitude >= box.west, ScrapYard.longitude <= box.east))
 
 
+@dataclass(frozen=True)
+class ClusterMap:
+    clusters: list[Cluster]
+    cell_degrees: float
+    bounds: Box | None  # every matching yard, in the box or not; None when none matches
+
+
 def yard_clusters(
     session: Session, zoom: int, box: Box, yard_ids: Select[tuple[int]] | None = None
-) -> tuple[list[Cluster], float]:
-    """The clusters of the yards in ``box`` (only those ``yard_ids`` selects), and the cell size."""
+) -> ClusterMap:
+    """The clusters of the yards in ``box`` (only those ``yard_ids`` selects), the cell size,
+    and the bounds of all the matching yards, wherever they are (where a map fits new filters).
+
+    One statement: the yards outside the box make one group of their own (cell NULL), read only
+    for its corners.
+    """
     size = cell_degrees(zoom, box)
     dialect = session.get_bind().dialect.name
-    row = _cell_index(ScrapYard.latitude, 90.0, size, dialect).label("row")
-    column = _cell_index(ScrapYard.longitude, 180.0, size, dialect).label("col")
-    conditions = [_in_box(box)]
-    if yard_ids is not None:
-        conditions.append(ScrapYard.id.in_(yard_ids))
+    in_box = _in_box(box)
+    row = case((in_box, _cell_index(ScrapYard.latitude, 90.0, size, dialect))).label("row")
+    column = case((in_box, _cell_index(ScrapYard.longitude, 180.0, size, dialect))).label("col")
     query = (
         select(
+            row,
             func.avg(ScrapYard.latitude).label("latitude"),
             func.avg(ScrapYard.longitude).label("longitude"),
             func.count().label("members"),
             func.min(ScrapYard.id).label("yard_id"),
+            func.min(ScrapYard.latitude).label("south"),
+            func.max(ScrapYard.latitude).label("north"),
+            func.min(ScrapYard.longitude).label("west"),
+            func.max(ScrapYard.longitude).label("east"),
         )
-        .where(*conditions)
         .group_by(row, column)
         .order_by(row, column)
     )
+    if yard_ids is not None:
+        query = query.where(ScrapYard.id.in_(yard_ids))
+    rows = session.execute(query).all()
     clusters = [
         Cluster(
             latitude=float(r.latitude),
@@ -101,9 +118,20 @@ def yard_clusters(
             count=int(r.members),
             yard_id=int(r.yard_id) if r.members == 1 else None,
         )
-        for r in session.execute(query)
+        for r in rows
+        if r.row is not None
     ]
-    return clusters, size
+    bounds = (
+        Box(
+            west=float(min(r.west for r in rows)),
+            south=float(min(r.south for r in rows)),
+            east=float(max(r.east for r in rows)),
+            north=float(max(r.north for r in rows)),
+        )
+        if rows
+        else None
+    )
+    return ClusterMap(clusters, size, bounds)
 
 
 def yards_by_id(session: Session, yard_ids: Collection[int]) -> list[ScrapYard]:

@@ -21,7 +21,20 @@ class YardCluster(CamelModel):
     yard: ClusterYard | None = Field(description="The yard, when the cluster holds only one")
 
 
+class YardBounds(CamelModel):
+    """A box in degrees; west == east and south == north for a single yard."""
+
+    west: float
+    south: float
+    east: float
+    north: float
+
+
 class YardClusterMap(CamelModel):
     clusters: list[YardCluster]
     total: int = Field(description="The matching yards inside the box: the clusters' counts added")
     cell_degrees: float = Field(description="The grid's cell size, in degrees of both axes")
+    bounds: YardBounds | None = Field(
+        description="The box around every matching yard, inside the requested box or not (where "
+        "a map fits new filters); null when no yard matches"
+    )

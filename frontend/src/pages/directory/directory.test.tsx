@@ -32,6 +32,7 @@ const CLUSTERS: YardClusterMap = {
   ],
   total: 3,
   cellDegrees: 22.5,
+  bounds: { west: 18.4, south: -33.9, east: 28.1, north: -26.1 },
 };
 
 /** Answers the four endpoints the page calls; every directory and map request's query is recorded. */
@@ -323,7 +324,7 @@ describe("Global scrap yard directory", { timeout: 20_000 }, () => {
   it("says so when no yard matches the filters", async () => {
     serve(
       () => yardPage([]),
-      () => ({ clusters: [], total: 0, cellDegrees: 22.5 }),
+      () => ({ clusters: [], total: 0, cellDegrees: 22.5, bounds: null }),
     );
     renderPage("/scrap-yards?view=map&q=nothing");
     expect(await screen.findByText("No scrap yards found")).toBeInTheDocument();
