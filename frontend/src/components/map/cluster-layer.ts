@@ -3,24 +3,12 @@
 // draws the server's clusters on it: a circle with the count that zooms in when chosen, and a
 // yard of its own as a normal marker with its popup.
 import L from "leaflet";
-import markerIcon from "leaflet/dist/images/marker-icon.png";
-import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
-import markerShadow from "leaflet/dist/images/marker-shadow.png";
 import { formatCount } from "@/lib/format";
-import { yardPath } from "@/lib/paths";
-import type { MapCluster, MapView } from "./cluster-types";
-import { createYardMap } from "./leaflet-map";
-import type { MapYard } from "./types";
+import type { MapBounds, MapCluster, MapView } from "./cluster-types";
+import { createYardMap, markerIconOptions, popupContent } from "./leaflet-map";
 
-const yardIcon = L.icon({
-  iconUrl: markerIcon,
-  iconRetinaUrl: markerIcon2x,
-  shadowUrl: markerShadow,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  popupAnchor: [1, -34],
-  shadowSize: [41, 41],
-});
+/** The closest a fit goes: a single yard (a box of no size) shows its streets, not its roof. */
+export const FIT_MAX_ZOOM = 12;
 
 /** The marker circle grows with the count's digits: 32 px for 2-9 yards, 48 px past 999. */
 function clusterIcon(count: number): L.DivIcon {
@@ -31,28 +19,6 @@ function clusterIcon(count: number): L.DivIcon {
       "yard-cluster flex items-center justify-center rounded-full border-2 border-white bg-brand-700 text-sm font-semibold text-white shadow-md",
     iconSize: [size, size],
   });
-}
-
-function yardPopup(yard: MapYard, onOpenYard: (id: number) => void): HTMLElement {
-  const box = document.createElement("div");
-  const name = document.createElement("strong");
-  name.textContent = yard.name;
-  const status = document.createElement("div");
-  status.textContent = yard.isOpen === null ? "Hours unknown" : yard.isOpen ? "Open" : "Closed";
-  status.style.color = yard.isOpen === null ? "#334155" : yard.isOpen ? "#166534" : "#991b1b";
-  const rating = document.createElement("div");
-  const filled = yard.rating ? Math.floor(yard.rating) : 0;
-  rating.setAttribute("aria-label", yard.rating ? `Rated ${yard.rating.toFixed(1)} out of 5` : "Not rated yet");
-  rating.textContent = `${"★".repeat(filled)}${"☆".repeat(5 - filled)} ${yard.rating ? yard.rating.toFixed(1) : "N/A"}`;
-  const link = document.createElement("a");
-  link.href = yardPath(yard);
-  link.textContent = "View Details";
-  link.addEventListener("click", (event) => {
-    event.preventDefault();
-    onOpenYard(yard.id);
-  });
-  box.append(name, status, rating, link);
-  return box;
 }
 
 /**
@@ -76,8 +42,8 @@ export function boxOf(west: number, south: number, east: number, north: number, 
 
 export type ClusterLayer = {
   show: (clusters: MapCluster[]) => void;
-  /** Zooms to show these points (the first answer for a set of filters). */
-  fit: (clusters: MapCluster[]) => void;
+  /** Shows this box (every yard of a new set of filters), then reports the view. */
+  fit: (bounds: MapBounds) => void;
   remove: () => void;
 };
 
@@ -110,8 +76,8 @@ export function createClusterMap(element: HTMLElement, { onView, onOpenYard }: L
       const at: [number, number] = [cluster.latitude, cluster.longitude];
       if (cluster.yard) {
         const yard = { ...cluster.yard, latitude: cluster.latitude, longitude: cluster.longitude };
-        const marker = L.marker(at, { icon: yardIcon, title: yard.name, alt: yard.name });
-        marker.bindPopup(yardPopup(yard, onOpenYard));
+        const marker = L.marker(at, { icon: markerIconOptions, title: yard.name, alt: yard.name });
+        marker.bindPopup(popupContent(yard, onOpenYard));
         marker.on("popupclose", () => {
           if (escaping) marker.getElement()?.focus();
           escaping = false;
@@ -131,18 +97,16 @@ export function createClusterMap(element: HTMLElement, { onView, onOpenYard }: L
     }
   };
 
-  const fit = (clusters: MapCluster[]) => {
-    if (clusters.length === 0) return;
-    const bounds = L.latLngBounds(clusters.map((c) => [c.latitude, c.longitude] as [number, number]));
-    map.stop();
-    if (clusters.length === 1) map.setView(bounds.getCenter(), clusters[0]?.yard ? 12 : 8, { animate: false });
-    else
-      map.fitBounds(bounds.pad(0.1), {
-        paddingTopLeft: [12, 41],
-        paddingBottomRight: [12, 0],
-        maxZoom: 12,
-        animate: false,
-      });
+  const fit = ({ west, south, east, north }: MapBounds) => {
+    const bounds = L.latLngBounds([south, west], [north, east]);
+    map.stop(); // a zoom still running would end where it was going, not here
+    // Room above for the 41 px marker pins, so the northernmost one is not cut off.
+    map.fitBounds(bounds.pad(0.1), {
+      paddingTopLeft: [12, 41],
+      paddingBottomRight: [12, 0],
+      maxZoom: FIT_MAX_ZOOM,
+      animate: false,
+    });
     report(); // also when the view did not move, so the view's own clusters are asked for
   };
 

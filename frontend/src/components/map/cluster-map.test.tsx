@@ -2,19 +2,48 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { boxOf } from "./cluster-layer";
-import { ClusterMap, type MapCluster, type MapView } from "./cluster-map";
+import { ClusterMap, type MapBounds, type MapCluster, type MapView } from "./cluster-map";
 
 const clusters: MapCluster[] = [
   { latitude: -26.2, longitude: 28.04, count: 12, yard: null },
   { latitude: -33.9, longitude: 18.4, count: 1, yard: { id: 7, name: "Phoenix Recycling", rating: 4.2, isOpen: true } },
 ];
 
-function mapOf(items: MapCluster[] | undefined, onView: (view: MapView) => void = () => {}, fit = true) {
+/** Around the clusters above (South Africa). */
+const SOUTH_AFRICA: MapBounds = { west: 18.4, south: -33.9, east: 28.04, north: -26.2 };
+/** Around New Zealand's yards: far from the clusters above. */
+const NEW_ZEALAND: MapBounds = { west: 168.3, south: -46.4, east: 176.2, north: -36.8 };
+
+function mapOf(
+  items: MapCluster[] | undefined,
+  onView: (view: MapView) => void = () => {},
+  { bounds = SOUTH_AFRICA, fitKey = "all" }: { bounds?: MapBounds; fitKey?: string } = {},
+) {
   return (
     <MemoryRouter>
-      <ClusterMap clusters={items} fit={fit} fitKey="all" onView={onView} label="Map of scrap yards" />
+      <ClusterMap
+        clusters={items}
+        bounds={bounds}
+        fit={true}
+        fitKey={fitKey}
+        onView={onView}
+        label="Map of scrap yards"
+      />
     </MemoryRouter>
   );
+}
+
+/** West, south, east, north of a reported view. */
+function boxOfView(view: MapView | undefined): number[] {
+  return (view?.bbox ?? "").split(",").map(Number);
+}
+
+/** Whether the view is centred inside the box (jsdom's map has no size: its view is a point). */
+function centredIn(view: MapView | undefined, { west, south, east, north }: MapBounds): boolean {
+  const [w = Number.NaN, s = Number.NaN, e = Number.NaN, n = Number.NaN] = boxOfView(view);
+  const lat = (s + n) / 2;
+  const lng = (w + e) / 2;
+  return south <= lat && lat <= north && west <= lng && lng <= east;
 }
 
 describe("ClusterMap", () => {
@@ -46,6 +75,31 @@ describe("ClusterMap", () => {
     fireEvent.click(cluster);
     await waitFor(() => expect(last().zoom).toBe(before + 2));
     expect(last().bbox).toMatch(/^-?[\d.]+(,-?[\d.]+){3}$/);
+  });
+
+  it("moves to the bounds of new filters after the user zoomed in elsewhere, once", async () => {
+    const onView = vi.fn<(view: MapView) => void>();
+    const last = () => onView.mock.lastCall?.[0];
+    const { rerender } = render(mapOf(clusters, onView));
+    const cluster = await screen.findByRole("button", { name: "12 scrap yards here: zoom in" });
+    await waitFor(() => expect(onView).toHaveBeenCalled());
+    fireEvent.click(cluster); // zooms in on Johannesburg
+    await waitFor(() => expect(centredIn(last(), { west: 27.9, south: -26.3, east: 28.1, north: -26.1 })).toBe(true));
+    const zoomedIn = last()?.zoom ?? Number.NaN;
+    // New filters (New Zealand): their answer's clusters are of the old view, none of them here.
+    rerender(mapOf([], onView, { bounds: NEW_ZEALAND, fitKey: "nz" }));
+    await waitFor(() => expect(centredIn(last(), NEW_ZEALAND)).toBe(true));
+    expect(centredIn(last(), SOUTH_AFRICA)).toBe(false);
+    expect(last()?.zoom).not.toBe(zoomedIn);
+    // The user's own zoom after that keeps its view: a new answer for the same filters does not refit.
+    const nz = [{ latitude: -41.3, longitude: 174.8, count: 17, yard: null }];
+    rerender(mapOf(nz, onView, { bounds: NEW_ZEALAND, fitKey: "nz" }));
+    const fitted = last()?.zoom ?? Number.NaN;
+    fireEvent.click(await screen.findByRole("button", { name: "17 scrap yards here: zoom in" }));
+    await waitFor(() => expect(last()?.zoom).toBe(fitted + 2));
+    rerender(mapOf(nz.slice(), onView, { bounds: NEW_ZEALAND, fitKey: "nz" }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(last()?.zoom).toBe(fitted + 2);
   });
 
   it("opens a lone yard's popup and gives focus back to its marker on Escape", async () => {

@@ -2,18 +2,24 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { yardPath } from "@/lib/paths";
 import type { ClusterLayer } from "./cluster-layer";
-import type { MapCluster, MapView } from "./cluster-types";
+import type { MapBounds, MapCluster, MapView } from "./cluster-types";
 
-export type { MapCluster, MapView } from "./cluster-types";
+export type { MapBounds, MapCluster, MapView } from "./cluster-types";
 
 /** How long the map must stay still before its new view is reported (and fetched). */
 export const VIEW_DEBOUNCE_MS = 300;
 
 type ClusterMapProps = {
   clusters: MapCluster[] | undefined;
-  /** Zoom to these clusters once (the first answer for a new set of filters). */
+  /** The box around every yard of the filters, wherever the view is; null when none matches. */
+  bounds: MapBounds | null | undefined;
+  /** Whether `clusters` and `bounds` answer `fitKey` (not an earlier answer kept meanwhile). */
   fit: boolean;
-  /** What the clusters are of (the filters): views are reported only once fitted to these. */
+  /**
+   * What the clusters are of (the filters). The map fits `bounds` once per key, whatever the
+   * user did before; moves and zooms after that keep their view. Views are reported only once
+   * fitted to the current key.
+   */
   fitKey: string;
   /** The box and zoom shown, after each move or zoom has settled. */
   onView: (view: MapView) => void;
@@ -25,11 +31,11 @@ type ClusterMapProps = {
  * A Leaflet map of clustered yards: the map is built once and its markers are redrawn from each
  * answer, so panning and zooming keep the view (the server clusters what the view shows).
  */
-export function ClusterMap({ clusters, fit, fitKey, onView, heightClass = "h-96", label }: ClusterMapProps) {
+export function ClusterMap({ clusters, bounds, fit, fitKey, onView, heightClass = "h-96", label }: ClusterMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const layer = useRef<ClusterLayer | null>(null);
-  const latest = useRef({ clusters, fit, fitKey, onView, fitted: undefined as string | undefined });
-  latest.current = { ...latest.current, clusters, fit, fitKey, onView };
+  const latest = useRef({ clusters, bounds, fit, fitKey, onView, fitted: undefined as string | undefined });
+  latest.current = { ...latest.current, clusters, bounds, fit, fitKey, onView };
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
 
@@ -37,9 +43,9 @@ export function ClusterMap({ clusters, fit, fitKey, onView, heightClass = "h-96"
     const current = latest.current;
     if (!layer.current || !current.clusters) return;
     layer.current.show(current.clusters);
-    if (current.fit && current.fitted !== current.fitKey) {
+    if (current.fit && current.bounds && current.fitted !== current.fitKey) {
       current.fitted = current.fitKey;
-      layer.current.fit(current.clusters);
+      layer.current.fit(current.bounds);
     }
   };
 
@@ -79,7 +85,7 @@ export function ClusterMap({ clusters, fit, fitKey, onView, heightClass = "h-96"
   }, [navigate]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: draw reads the latest props from a ref
-  useEffect(draw, [clusters, fit]);
+  useEffect(draw, [clusters, bounds, fit, fitKey]);
 
   return (
     <section aria-label={label} className={`relative isolate overflow-hidden rounded-md bg-slate-100 ${heightClass}`}>

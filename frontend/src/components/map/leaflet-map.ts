@@ -25,7 +25,7 @@ const ATTRIBUTION =
 export const TILE_UNAVAILABLE_URL = "/map-tile-unavailable.svg";
 
 // Bundled marker images instead of a CDN (DESIGN §6).
-const markerIconOptions = L.icon({
+export const markerIconOptions = L.icon({
   iconUrl: markerIcon,
   iconRetinaUrl: markerIcon2x,
   shadowUrl: markerShadow,
@@ -42,7 +42,7 @@ export type MapOptions = {
   onOpenYard?: (id: number) => void;
 };
 
-function popupContent(yard: MapYard, onOpenYard?: (id: number) => void): HTMLElement {
+export function popupContent(yard: MapYard, onOpenYard?: (id: number) => void): HTMLElement {
   const box = document.createElement("div");
   const name = document.createElement("strong");
   name.textContent = yard.name;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { yardQueries } from "@/api/queries";
 import { ClusterMap, type MapView } from "@/components/map/cluster-map";
 import { Badge } from "@/components/ui/badge";
@@ -11,26 +11,26 @@ import { type DirectoryFilters, toClusterQuery } from "./directory-params";
 
 /**
  * The filtered yards of the map's view, clustered on the server: a request of its own, made only
- * in map view, again after each settled move or zoom. New filters start from the whole world, and
- * the map zooms to where their yards are.
+ * in map view, again after each settled move or zoom. The map starts on the whole world. Every
+ * answer also carries the box around all the filters' yards, wherever the view is: the first
+ * answer for new filters moves the map there (ClusterMap fits it once per `key`), whatever the
+ * user had zoomed into before.
  */
 export function useMapClusters(filters: DirectoryFilters, enabled: boolean) {
   const [view, setView] = useState<MapView | null>(null);
   const { q, country, city, status } = filters;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new filters forget the view
-  useEffect(() => setView(null), [q, country, city, status]);
   const query = useQuery({
     ...yardQueries.clusters(toClusterQuery(filters, view)),
     placeholderData: keepPreviousData,
     enabled,
   });
-  return { query, whole: view === null, setView, key: JSON.stringify([q, country, city, status]) };
+  return { query, setView, key: JSON.stringify([q, country, city, status]) };
 }
 
 export type MapClusters = ReturnType<typeof useMapClusters>;
 
 export function DirectoryMap({ clusters }: { clusters: MapClusters }) {
-  const { query, whole, setView, key } = clusters;
+  const { query, setView, key } = clusters;
   const total = query.data?.total;
   return (
     <Card>
@@ -45,13 +45,14 @@ export function DirectoryMap({ clusters }: { clusters: MapClusters }) {
           </LoadingRegion>
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
-        ) : whole && query.data.total === 0 && !query.isPlaceholderData ? (
+        ) : query.data.bounds === null && !query.isPlaceholderData ? (
           <EmptyState title="No scrap yards found" hint="Try adjusting your search criteria" />
         ) : (
           <>
             <ClusterMap
               clusters={query.data.clusters}
-              fit={whole && !query.isPlaceholderData}
+              bounds={query.data.bounds}
+              fit={!query.isPlaceholderData}
               fitKey={key}
               onView={setView}
               label="Map of scrap yards"
