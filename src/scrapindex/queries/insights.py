@@ -8,12 +8,20 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import func, select, type_coerce
+from sqlalchemy.orm import Session, aliased
 
-from scrapindex.models import Price
-from scrapindex.queries.prices import Quote, latest_quotes, latest_usd_rates, to_usd
+from scrapindex.models import CurrentPrice, Price
+from scrapindex.queries.prices import (
+    CityInfo,
+    MaterialInfo,
+    city_infos,
+    latest_usd_rates,
+    material_infos,
+    to_usd,
+)
 
 WEEK = dt.timedelta(days=7)
 # A series without a price in the week before the comparison day has no weekly change.
@@ -22,14 +30,18 @@ LOOKBACK = dt.timedelta(days=7)
 
 @dataclass(frozen=True)
 class Mover:
-    quote: Quote
+    material: MaterialInfo
+    city: CityInfo
+    currency: str
+    price_per_kg: Decimal
+    price_date: dt.date
     week_ago_price: Decimal
     week_ago_date: dt.date
 
     @property
     def change_percent(self) -> float:
         return round(
-            float((self.quote.price_per_kg - self.week_ago_price) / self.week_ago_price * 100), 1
+            float((self.price_per_kg - self.week_ago_price) / self.week_ago_price * 100), 1
         )
 
 
@@ -43,7 +55,7 @@ class CountryMovers:
 
 @dataclass(frozen=True)
 class TrackedMaterial:
-    quote: Quote  # any one quote of the material, for its name, slug and category
+    material: MaterialInfo
     city_count: int
     country_count: int
     average_usd: Decimal | None
@@ -61,37 +73,94 @@ def newest_price_date(session: Session) -> dt.date | None:
     return session.execute(select(func.max(Price.price_date))).scalar_one_or_none()
 
 
-def prices_on_or_before(
-    session: Session, day: dt.date
-) -> dict[tuple[int, int], tuple[dt.date, Decimal]]:
-    """Each series' last price on or before ``day`` (looking back at most a week)."""
-    rows = session.execute(
-        select(Price.material_id, Price.city_id, Price.price_date, Price.price_per_kg)
-        .where(Price.price_date <= day, Price.price_date > day - LOOKBACK)
-        .order_by(Price.price_date)
+@dataclass(frozen=True)
+class SeriesWeek:
+    """One series' current price and its price a week before (None when it has none)."""
+
+    material: MaterialInfo
+    city: CityInfo
+    currency: str
+    price_per_kg: Decimal
+    price_date: dt.date
+    week_ago_price: Decimal | None
+    week_ago_date: dt.date | None
+
+
+def series_weeks(session: Session, compared_with: dt.date) -> list[SeriesWeek]:
+    """Every current series with its last price on or before ``compared_with`` (a week back).
+
+    Read through current_prices in the board's order (city, material). Each value is a
+    correlated subquery: the current price by primary key, the week-ago one by the (material,
+    city, date) key, newest first. Joined instead, PostgreSQL hashed the whole price history;
+    reading the week's prices of every series (as this did) grew with the history too.
+    """
+    current = select(Price).where(Price.id == CurrentPrice.price_id)
+    before = aliased(Price)
+    in_week = (
+        select(before.id)
+        .where(
+            before.material_id == CurrentPrice.material_id,
+            before.city_id == CurrentPrice.city_id,
+            before.price_date <= compared_with,
+            before.price_date > compared_with - LOOKBACK,
+        )
+        .order_by(before.price_date.desc())
+        .limit(1)
     )
-    return {(m, c): (d, p) for m, c, d, p in rows}  # later days overwrite earlier ones
+
+    def week_ago(column: str) -> Any:
+        return in_week.with_only_columns(getattr(before, column)).scalar_subquery()
+
+    def now(column: str) -> Any:
+        return current.with_only_columns(getattr(Price, column)).scalar_subquery()
+
+    rows = session.execute(
+        select(
+            CurrentPrice.material_id,
+            CurrentPrice.city_id,
+            type_coerce(now("price_per_kg"), Price.price_per_kg.type),
+            now("currency"),
+            type_coerce(now("price_date"), Price.price_date.type),
+            type_coerce(week_ago("price_per_kg"), Price.price_per_kg.type),
+            type_coerce(week_ago("price_date"), Price.price_date.type),
+        ).order_by(CurrentPrice.city_id, CurrentPrice.material_id)
+    ).all()
+    materials = material_infos(session)
+    cities = city_infos(session)
+    return [
+        SeriesWeek(materials[m], cities[c], currency, price, day, before_price, before_day)
+        for m, c, price, currency, day, before_price, before_day in rows
+    ]
 
 
-def week_movers(
-    quotes: list[Quote], week_ago: dict[tuple[int, int], tuple[dt.date, Decimal]]
-) -> list[Mover]:
+def week_movers(series: list[SeriesWeek]) -> list[Mover]:
     movers = []
-    for quote in quotes:
-        before = week_ago.get((quote.material.id, quote.city.id))
-        if before is None or before[1] == 0 or before[0] >= quote.price_date:
+    for row in series:
+        if row.week_ago_price is None or row.week_ago_date is None:
             continue
-        movers.append(Mover(quote=quote, week_ago_price=before[1], week_ago_date=before[0]))
+        if row.week_ago_price == 0 or row.week_ago_date >= row.price_date:
+            continue
+        movers.append(
+            Mover(
+                material=row.material,
+                city=row.city,
+                currency=row.currency,
+                price_per_kg=row.price_per_kg,
+                price_date=row.price_date,
+                week_ago_price=row.week_ago_price,
+                week_ago_date=row.week_ago_date,
+            )
+        )
     return movers
 
 
 def movers_by_country(movers: list[Mover], per_side: int) -> list[CountryMovers]:
     grouped: dict[tuple[str, str], list[Mover]] = defaultdict(list)
     for mover in movers:
-        grouped[(mover.quote.city.country_code, mover.quote.city.country_name)].append(mover)
+        grouped[(mover.city.country_code, mover.city.country_name)].append(mover)
     result = []
     for (code, name), items in sorted(grouped.items(), key=lambda kv: kv[0][1]):
-        by_change = sorted(items, key=lambda m: (m.change_percent, m.quote.material.name))
+        by_change = sorted(items, key=lambda m: (m.change_percent, m.material.name))
         risers = [m for m in reversed(by_change) if m.change_percent > 0][:per_side]
         fallers = [m for m in by_change if m.change_percent < 0][:per_side]
         result.append(CountryMovers(code=code, name=name, risers=risers, fallers=fallers))
@@ -99,17 +168,17 @@ def movers_by_country(movers: list[Mover], per_side: int) -> list[CountryMovers]
 
 
 def most_tracked(
-    quotes: list[Quote], rates: dict[str, Decimal], limit: int
+    series: list[SeriesWeek], rates: dict[str, Decimal], limit: int
 ) -> list[TrackedMaterial]:
-    by_material: dict[int, list[Quote]] = defaultdict(list)
-    for quote in quotes:
-        by_material[quote.material.id].append(quote)
+    by_material: dict[int, list[SeriesWeek]] = defaultdict(list)
+    for row in series:
+        by_material[row.material.id].append(row)
     tracked = []
     for items in by_material.values():
         usd = [v for q in items if (v := to_usd(q.price_per_kg, q.currency, rates)) is not None]
         tracked.append(
             TrackedMaterial(
-                quote=items[0],
+                material=items[0].material,
                 city_count=len({q.city.id for q in items}),
                 country_count=len({q.city.country_code for q in items}),
                 average_usd=(sum(usd, Decimal(0)) / len(usd)).quantize(Decimal("0.01"))
@@ -117,7 +186,7 @@ def most_tracked(
                 else None,
             )
         )
-    tracked.sort(key=lambda t: (-t.city_count, -t.country_count, t.quote.material.name))
+    tracked.sort(key=lambda t: (-t.city_count, -t.country_count, t.material.name))
     return tracked[:limit]
 
 
@@ -125,12 +194,11 @@ def market_insights(session: Session, *, per_side: int = 5, tracked_limit: int =
     newest = newest_price_date(session)
     if newest is None:
         return Insights(as_of=None, compared_with=None, countries=[], most_tracked=[])
-    quotes = latest_quotes(session)
     compared_with = newest - WEEK
-    movers = week_movers(quotes, prices_on_or_before(session, compared_with))
+    series = series_weeks(session, compared_with)
     return Insights(
         as_of=newest,
         compared_with=compared_with,
-        countries=movers_by_country(movers, per_side),
-        most_tracked=most_tracked(quotes, latest_usd_rates(session), tracked_limit),
+        countries=movers_by_country(week_movers(series), per_side),
+        most_tracked=most_tracked(series, latest_usd_rates(session), tracked_limit),
     )

@@ -80,14 +80,9 @@ class RegionPrice:
 
 def region_price_board(session: Session, region_id: int) -> list[RegionPrice]:
     """Each material's latest price averaged over the region's cities (one currency per country)."""
-    city_ids = {c.id for c in cities_in_region(session, region_id)}
-    if not city_ids:
-        return []
-    country_code = session.get_one(Region, region_id).country_code
     grouped: dict[tuple[int, str], list[Quote]] = defaultdict(list)
-    for quote in latest_quotes(session, country_code=country_code):
-        if quote.city.id in city_ids:
-            grouped[(quote.material.id, quote.currency)].append(quote)
+    for quote in latest_quotes(session, region_id=region_id):
+        grouped[(quote.material.id, quote.currency)].append(quote)
     board = []
     for (_, currency), quotes in grouped.items():
         prices = [q.price_per_kg for q in quotes]

@@ -116,6 +116,7 @@ def latest_quotes(
     city_id: int | None = None,
     material_id: int | None = None,
     country_code: str | None = None,
+    region_id: int | None = None,
     stale_days: int = DEFAULT_STALE_DAYS,
     today: dt.date | None = None,
     offset: int = 0,
@@ -139,10 +140,12 @@ def latest_quotes(
         board = board.where(CurrentPrice.city_id == city_id)
     if material_id is not None:
         board = board.where(CurrentPrice.material_id == material_id)
+    if country_code is not None or region_id is not None:
+        board = board.join(City, City.id == CurrentPrice.city_id)
     if country_code is not None:
-        board = board.join(City, City.id == CurrentPrice.city_id).where(
-            City.country_code == country_code
-        )
+        board = board.where(City.country_code == country_code)
+    if region_id is not None:
+        board = board.where(City.region_id == region_id)
     if limit is not None:
         board = board.offset(offset).limit(limit)
     series = board.subquery("series")
@@ -169,8 +172,8 @@ def latest_quotes(
         .order_by(series.c.city_id, series.c.material_id)
     )
     rows = session.execute(query).all()
-    materials = _material_infos(session)
-    cities = _city_infos(session, {row.city_id for row in rows} if limit is not None else None)
+    materials = material_infos(session)
+    cities = city_infos(session, {row.city_id for row in rows} if limit is not None else None)
     stale_before = (today or dt.datetime.now(dt.UTC).date()) - dt.timedelta(days=stale_days)
     return [
         Quote(
@@ -210,14 +213,14 @@ def _estimate_inputs(row: Row[*tuple[Any, ...]]) -> EstimateInputs | None:
     )
 
 
-def _material_infos(session: Session) -> dict[int, MaterialInfo]:
+def material_infos(session: Session) -> dict[int, MaterialInfo]:
     rows = session.execute(
         select(Material.id, Material.name, Material.slug, Material.grade, Material.category)
     )
     return {row.id: MaterialInfo(*row) for row in rows}
 
 
-def _city_infos(session: Session, ids: set[int] | None = None) -> dict[int, CityInfo]:
+def city_infos(session: Session, ids: set[int] | None = None) -> dict[int, CityInfo]:
     """The cities (those of ``ids``, when given) as quotes name them."""
     query = select(City.id, City.name, City.slug, Country.code, Country.name).join(
         Country, Country.code == City.country_code

@@ -41,13 +41,12 @@ class InsightsPublic(CamelModel):
 
 
 def mover_public(mover: Mover) -> MoverPublic:
-    quote = mover.quote
     return MoverPublic(
-        material=material_ref(quote.material),
-        city=city_ref(quote.city),
-        currency=quote.currency,
-        price=quote.price_per_kg,
-        date=quote.price_date,
+        material=material_ref(mover.material),
+        city=city_ref(mover.city),
+        currency=mover.currency,
+        price=mover.price_per_kg,
+        date=mover.price_date,
         week_ago_price=mover.week_ago_price,
         week_ago_date=mover.week_ago_date,
         change_percent=mover.change_percent,
@@ -65,7 +64,7 @@ def country_movers_public(country: CountryMovers) -> CountryMoversPublic:
 
 def tracked_public(tracked: TrackedMaterial) -> TrackedMaterialPublic:
     return TrackedMaterialPublic(
-        material=material_ref(tracked.quote.material),
+        material=material_ref(tracked.material),
         city_count=tracked.city_count,
         country_count=tracked.country_count,
         average_price_usd=tracked.average_usd,
