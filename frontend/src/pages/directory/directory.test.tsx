@@ -321,6 +321,33 @@ describe("Global scrap yard directory", { timeout: 20_000 }, () => {
     expect(api.mapRequests.every((params) => params.get("country") === "za")).toBe(true);
   });
 
+  it("moves the map to new filters' yards after the user zoomed in elsewhere", async () => {
+    // Australia's answer, asked for the South African view the user zoomed into: no cluster there,
+    // but the box around all of Australia's yards.
+    const australia = { west: 115.8, south: -37.9, east: 153.1, north: -27.4 };
+    const api = serve(undefined, (params) =>
+      params.get("country") === "za" ? CLUSTERS : { clusters: [], total: 0, cellDegrees: 1.40625, bounds: australia },
+    );
+    const { user } = renderPage("/scrap-yards?view=map&country=za");
+    await user.click(await screen.findByRole("button", { name: "2 scrap yards here: zoom in" }));
+    await waitFor(() => expect(api.mapRequests.at(-1)?.has("bbox")).toBe(true));
+    await user.selectOptions(select("Country"), "Australia");
+    const centredInAustralia = (params: URLSearchParams | undefined) => {
+      const [w = Number.NaN, s = Number.NaN, e = Number.NaN, n = Number.NaN] = (params?.get("bbox") ?? "")
+        .split(",")
+        .map(Number);
+      const [lng, lat] = [(w + e) / 2, (s + n) / 2];
+      return (
+        params?.get("country") !== "za" &&
+        australia.west <= lng &&
+        lng <= australia.east &&
+        australia.south <= lat &&
+        lat <= australia.north
+      );
+    };
+    await waitFor(() => expect(centredInAustralia(api.mapRequests.at(-1))).toBe(true));
+  });
+
   it("says so when no yard matches the filters", async () => {
     serve(
       () => yardPage([]),
