@@ -170,6 +170,11 @@ class CurrentPrice(Base):
     city_id: Mapped[int] = mapped_column(ForeignKey("cities.id"), primary_key=True, index=True)
     price_id: Mapped[int] = mapped_column(ForeignKey("prices.id"))
     previous_price_id: Mapped[int | None] = mapped_column(ForeignKey("prices.id"))
+    # The current price's own values (copies of its prices row), so that figures over the whole
+    # board read this table alone instead of one scattered page of prices per series.
+    price_per_kg: Mapped[Decimal] = mapped_column(money())
+    currency: Mapped[str] = mapped_column(String(3))
+    price_date: Mapped[dt.date] = mapped_column(Date)
 
 
 class FxRate(Base):

@@ -68,6 +68,7 @@ def test_half_cents_round_to_even_like_the_price_rows(fresh_database: FreshDatab
             session.execute(
                 update(Price).where(Price.id == price_id).values(price_per_kg=Decimal(value))
             )
+        refresh_current_prices(session.connection())  # as every writer of prices does
         session.commit()
         found = {f.material_id: f for f in material_figures(session)}
         expected = {f.material_id: f for f in reference_figures(session)}

@@ -89,12 +89,10 @@ class SeriesWeek:
 def series_weeks(session: Session, compared_with: dt.date) -> list[SeriesWeek]:
     """Every current series with its last price on or before ``compared_with`` (a week back).
 
-    Read through current_prices in the board's order (city, material). Each value is a
-    correlated subquery: the current price by primary key, the week-ago one by the (material,
-    city, date) key, newest first. Joined instead, PostgreSQL hashed the whole price history;
-    reading the week's prices of every series (as this did) grew with the history too.
+    Read from current_prices in the board's order (city, material); the week-ago price is a
+    correlated subquery seeking the (material, city, date) key, newest first. Reading the
+    week's prices of every series (as this did) grew with the history.
     """
-    current = select(Price).where(Price.id == CurrentPrice.price_id)
     before = aliased(Price)
     in_week = (
         select(before.id)
@@ -111,16 +109,13 @@ def series_weeks(session: Session, compared_with: dt.date) -> list[SeriesWeek]:
     def week_ago(column: str) -> Any:
         return in_week.with_only_columns(getattr(before, column)).scalar_subquery()
 
-    def now(column: str) -> Any:
-        return current.with_only_columns(getattr(Price, column)).scalar_subquery()
-
     rows = session.execute(
         select(
             CurrentPrice.material_id,
             CurrentPrice.city_id,
-            type_coerce(now("price_per_kg"), Price.price_per_kg.type),
-            now("currency"),
-            type_coerce(now("price_date"), Price.price_date.type),
+            CurrentPrice.price_per_kg,
+            CurrentPrice.currency,
+            CurrentPrice.price_date,
             type_coerce(week_ago("price_per_kg"), Price.price_per_kg.type),
             type_coerce(week_ago("price_date"), Price.price_date.type),
         ).order_by(CurrentPrice.city_id, CurrentPrice.material_id)
