@@ -155,9 +155,10 @@ def movers_by_country(movers: list[Mover], per_side: int) -> list[CountryMovers]
         grouped[(mover.city.country_code, mover.city.country_name)].append(mover)
     result = []
     for (code, name), items in sorted(grouped.items(), key=lambda kv: kv[0][1]):
-        by_change = sorted(items, key=lambda m: (m.change_percent, m.material.name))
-        risers = [m for m in reversed(by_change) if m.change_percent > 0][:per_side]
-        fallers = [m for m in by_change if m.change_percent < 0][:per_side]
+        changes = [(m.change_percent, m) for m in items]  # each computed once
+        by_change = sorted(changes, key=lambda cm: (cm[0], cm[1].material.name))
+        risers = [m for change, m in reversed(by_change) if change > 0][:per_side]
+        fallers = [m for change, m in by_change if change < 0][:per_side]
         result.append(CountryMovers(code=code, name=name, risers=risers, fallers=fallers))
     return result
 
