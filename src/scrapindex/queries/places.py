@@ -1,15 +1,14 @@
 """Countries, regions and cities."""
 
 import datetime as dt
-from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from scrapindex.models import City, Country, LegalRule, Region, ScrapYard
-from scrapindex.queries.prices import MaterialInfo, Quote, latest_quotes
+from scrapindex.models import City, Country, CurrentPrice, LegalRule, Region, ScrapYard
+from scrapindex.queries.prices import MaterialInfo, Quote, latest_quotes, material_infos
 from scrapindex.queries.site import data_changed_at
 
 # The headline copper grade of a city's overview card; any copper grade stands in without it.
@@ -79,24 +78,39 @@ class RegionPrice:
 
 
 def region_price_board(session: Session, region_id: int) -> list[RegionPrice]:
-    """Each material's latest price averaged over the region's cities (one currency per country)."""
-    grouped: dict[tuple[int, str], list[Quote]] = defaultdict(list)
-    for quote in latest_quotes(session, region_id=region_id):
-        grouped[(quote.material.id, quote.currency)].append(quote)
-    board = []
-    for (_, currency), quotes in grouped.items():
-        prices = [q.price_per_kg for q in quotes]
-        board.append(
-            RegionPrice(
-                material=quotes[0].material,
-                currency=currency,
-                average=sum(prices, Decimal(0)) / len(prices),
-                low=min(prices),
-                high=max(prices),
-                city_count=len(quotes),
-                date=max(q.price_date for q in quotes),
-            )
+    """Each material's latest price averaged over the region's cities (one currency per country).
+
+    Summed in the database over current_prices (exactly: NUMERIC, or SQLite's integer units)
+    and divided here, in Decimal. Rows tie-break by the board's order (city, material).
+    """
+    query = (
+        select(
+            CurrentPrice.material_id,
+            CurrentPrice.currency,
+            func.sum(CurrentPrice.price_per_kg),
+            func.min(CurrentPrice.price_per_kg),
+            func.max(CurrentPrice.price_per_kg),
+            func.count(),
+            func.max(CurrentPrice.price_date),
         )
+        .join(City, City.id == CurrentPrice.city_id)
+        .where(City.region_id == region_id)
+        .group_by(CurrentPrice.material_id, CurrentPrice.currency)
+        .order_by(func.min(CurrentPrice.city_id), CurrentPrice.material_id)
+    )
+    materials = material_infos(session)
+    board = [
+        RegionPrice(
+            material=materials[material_id],
+            currency=currency,
+            average=total / count,
+            low=low,
+            high=high,
+            city_count=count,
+            date=date,
+        )
+        for material_id, currency, total, low, high, count, date in session.execute(query)
+    ]
     return sorted(board, key=lambda row: row.average, reverse=True)
 
 
