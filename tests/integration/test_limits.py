@@ -229,7 +229,9 @@ def test_html_pages_have_a_rate_limit_of_their_own(database_url: str) -> None:
             assert client.get(path).status_code == 200
         refused = client.get("/about")
         assert refused.status_code == 429
-        assert refused.headers["retry-after"] == "20"
+        # A page token comes every 20 s; the bucket refills on the real clock, so the wait is
+        # 20 s less what the three cold renders took.
+        assert 15 <= int(refused.headers["retry-after"]) <= 20
         assert client.get("/favicon.svg").status_code == 200  # files are not pages
         assert client.get("/api/cities").status_code == 200  # nor is the API's budget spent
 
