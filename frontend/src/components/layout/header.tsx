@@ -6,13 +6,19 @@ import { isActivePath, NAV_LINKS } from "./nav-links";
 
 function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 font-bold text-brand-800" aria-label="ScrapIndex home">
+    // Named by its text, not an aria-label, so the name holds the words a voice user reads on
+    // screen (WCAG 2.5.3). On a phone the letters "SI" stand for the name: they are hidden from
+    // assistive technology, which reads the full name instead.
+    <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
         <rect width="32" height="32" rx="6" fill="#0f766e" />
         <path d="M9 21l4-10h6l4 10z" fill="#fbbf24" />
       </svg>
       <span className="hidden text-lg sm:inline">ScrapIndex</span>
-      <span className="text-lg sm:hidden">SI</span>
+      <span className="text-lg sm:hidden" aria-hidden="true">
+        SI
+      </span>
+      <span className="sr-only sm:hidden">ScrapIndex</span>
     </Link>
   );
 }
