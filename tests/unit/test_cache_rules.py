@@ -2,6 +2,7 @@
 
 import pytest
 
+from scrapindex.cache.lifetimes import shared_lifetime
 from scrapindex.cache.per_revision import PerRevision
 from scrapindex.cache.representation import accepts_gzip, none_match, represent, select
 from scrapindex.cache.revision import RevisionClock
@@ -116,3 +117,16 @@ def test_built_once_per_data_revision() -> None:
     clock.past_revision_check()
     assert value.get() == 2
     assert builds == [1, 2]
+
+
+def test_shared_lifetimes_spread_over_the_last_fifth_of_max_age() -> None:
+    lifetimes = [shared_lifetime(60) for _ in range(500)]
+    assert min(lifetimes) >= 48
+    assert max(lifetimes) <= 60
+    # Spread, not one value: 13 possible values, each missed by 500 draws with odds of ~1e-17.
+    assert set(lifetimes) == set(range(48, 61))
+
+
+def test_a_short_lifetime_is_kept_whole() -> None:
+    assert {shared_lifetime(4) for _ in range(50)} == {4}  # a fifth of 4 s is under a second
+    assert shared_lifetime(0) == 0

@@ -20,6 +20,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scrapindex.cache.keys import declared_query
+from scrapindex.cache.lifetimes import shared_lifetime
 from scrapindex.cache.representation import Reply, Representation, represent, select
 from scrapindex.cache.revision import RevisionClock
 from scrapindex.cache.store import CacheStore
@@ -42,6 +43,7 @@ NO_STORE = b"private, no-store"
 class CachedResponse:
     headers: list[tuple[bytes, bytes]]
     representation: Representation
+    cache_control: bytes  # each entry its own lifetime (new_cache_control)
 
 
 class ApiCacheMiddleware:
@@ -54,7 +56,7 @@ class ApiCacheMiddleware:
     ) -> None:
         self.app = app
         self.query_names = query_names  # what an operation reads: the rest is not in the key
-        self.cache_control = f"public, max-age={max_age}".encode() if max_age else b"no-cache"
+        self.max_age = max_age
         self.revisions = revisions
         self.store: CacheStore[bytes, CachedResponse] = CacheStore(
             max_entries=MAX_ENTRIES, max_age=max_age, now=revisions.now
@@ -90,7 +92,7 @@ class ApiCacheMiddleware:
         await send({"type": "http.response.body", "body": reply.body})
 
     def reply(self, entry: CachedResponse, request_headers: Mapping[str, str]) -> Reply:
-        headers = [*entry.headers, (b"cache-control", self.cache_control)]
+        headers = [*entry.headers, (b"cache-control", entry.cache_control)]
         return select(entry.representation, request_headers, headers)
 
     def fresh(self, path: str, query_string: bytes) -> CachedResponse | None:
@@ -166,4 +168,11 @@ class ApiCacheMiddleware:
             await send({"type": "http.response.body", "body": body})
             return None
         headers = [(n, v) for n, v in start.get("headers", []) if n.lower() not in DROPPED_HEADERS]
-        return CachedResponse(headers, represent(body))
+        return CachedResponse(headers, represent(body), self.new_cache_control())
+
+    def new_cache_control(self) -> bytes:
+        """A new entry's Cache-Control: its own lifetime, so entries stored together do not
+        expire together in every proxy (cache.lifetimes)."""
+        if not self.max_age:
+            return b"no-cache"
+        return f"public, max-age={shared_lifetime(self.max_age)}".encode()

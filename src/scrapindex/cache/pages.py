@@ -5,9 +5,10 @@ page is served while one background render replaces it. A new data revision is n
 stale.
 
 What others may keep, said here once: a page is the same for every visitor (nothing in it comes
-from a cookie or a login), so a proxy or CDN may keep it as long as we do ourselves
-(``s-maxage``), serve it a while longer while it asks us again (``stale-while-revalidate``),
-and revalidate it with its ETag, which names the data revision it was made from. Browsers
+from a cookie or a login), so a proxy or CDN may keep it about as long as we do ourselves
+(``s-maxage``, less a random part: cache.lifetimes), serve it a while longer while it asks us
+again (``stale-while-revalidate``), and revalidate it with its ETag, which names the data
+revision it was made from. Browsers
 revalidate every time (``max-age=0``): a 304 costs a few bytes. Not shared: error pages, and
 pages that ask not to be indexed (the operator console's shell), which say ``no-cache``.
 """
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scrapindex.cache.keys import declared_query
+from scrapindex.cache.lifetimes import shared_lifetime
 from scrapindex.cache.representation import Reply, Representation, represent, select
 from scrapindex.cache.revision import RevisionClock
 from scrapindex.cache.store import CacheStore
@@ -44,9 +46,11 @@ Render = Callable[[], Awaitable[tuple[int, str] | PageHtml]]
 
 
 def page_cache_control(max_age: int, shared: bool) -> str:
+    """Shared caches keep the page ``max_age`` less a random part (cache.lifetimes)."""
     if not max_age or not shared:
         return REVALIDATE
-    return f"public, max-age=0, s-maxage={max_age}, stale-while-revalidate={max_age}"
+    lifetime = shared_lifetime(max_age)
+    return f"public, max-age=0, s-maxage={lifetime}, stale-while-revalidate={max_age}"
 
 
 def page_url(path: str, query: str, names: Iterable[str]) -> str:
