@@ -10,13 +10,11 @@ not a pass/fail test (target: under 2 s).
 """
 
 import argparse
-import contextlib
 import datetime as dt
 import random
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
@@ -24,9 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import func, insert, select  # noqa: E402
-from tests.databases import CONTENT_DIR, PostgresTemplates, SqliteTemplates  # noqa: E402
-from tests.pg_server import find_pg_bin, temporary_postgres  # noqa: E402
+from tests.databases import CONTENT_DIR  # noqa: E402
 
+from bench import common  # noqa: E402
 from scrapindex.alerts.evaluate import evaluate_alerts  # noqa: E402
 from scrapindex.data.daily_update import run_daily_update  # noqa: E402
 from scrapindex.data.demo import DemoConfig  # noqa: E402
@@ -34,8 +32,7 @@ from scrapindex.db import create_db_engine  # noqa: E402
 from scrapindex.models import CurrentPrice, OutboxMessage, Price, PriceAlert  # noqa: E402
 from scrapindex.settings import Settings  # noqa: E402
 
-END = dt.date(2026, 11, 21)
-SEEDED = DemoConfig(end_date=END, days=7)
+SEEDED = DemoConfig(end_date=common.END_DATE, days=7)
 
 
 def seed_alerts(url: str, count: int) -> None:
@@ -84,7 +81,7 @@ def measure(name: str, url: str, count: int, work: Path) -> None:
         engine,
         inbox_dir=inbox,
         content_dir=CONTENT_DIR,
-        today=END + dt.timedelta(days=1),
+        today=common.END_DATE + dt.timedelta(days=1),
         demo=True,
     )
     update = time.perf_counter() - started
@@ -101,24 +98,6 @@ def measure(name: str, url: str, count: int, work: Path) -> None:
     )
 
 
-@contextlib.contextmanager
-def databases(choice: str, work: Path) -> Iterator[list[tuple[str, object]]]:
-    found: list[tuple[str, object]] = []
-    if choice in ("sqlite", "both"):
-        found.append(("SQLite", SqliteTemplates(work)))
-    with contextlib.ExitStack() as stack:
-        if choice in ("postgresql", "both"):
-            bin_dir = find_pg_bin()
-            if bin_dir is None:
-                print("PostgreSQL server binaries not found: SQLite only")
-            else:
-                server = stack.enter_context(temporary_postgres(bin_dir))
-                postgres = PostgresTemplates(server)
-                stack.callback(postgres.dispose)
-                found.append(("PostgreSQL", postgres))
-        yield found
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
@@ -130,17 +109,15 @@ def main() -> None:
         "| re-armed | mails queued | evaluation s |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    with tempfile.TemporaryDirectory() as folder, databases(args.db, Path(folder)) as found:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        common.seeded_templates(args.db, Path(folder), postgres_optional=True) as found,
+    ):
         work = Path(folder)
         for name, templates in found:
-            if isinstance(templates, SqliteTemplates):
-                url = templates.clone(SEEDED, work / f"{name}.sqlite3")
-            else:
-                assert isinstance(templates, PostgresTemplates)
-                url = templates.clone(SEEDED)
+            url = common.fresh_clone(templates, SEEDED, work, name)
             measure(name, url, args.alerts, work)
-            if isinstance(templates, PostgresTemplates):
-                templates.drop(url)
+            common.drop_clone(templates, url)
 
 
 if __name__ == "__main__":

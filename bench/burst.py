@@ -32,7 +32,7 @@ import httpx2 as httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.api_load import OUT, prepare, server  # noqa: E402
+from bench import common  # noqa: E402
 
 T = TypeVar("T")
 OBSERVED = ["/", "/api/cities"]
@@ -133,9 +133,8 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    OUT.mkdir(parents=True, exist_ok=True)
-    url = f"sqlite:///{OUT / 'bench.sqlite3'}"
-    prepare(url)
+    url = common.sqlite_url("bench.sqlite3")
+    common.prepare(url, indent="  ")
     # As behind nginx: the client is the X-Forwarded-For hop, so the bench can be many clients.
     os.environ["TRUST_PROXY_HEADERS"] = "true"
     variants = (
@@ -144,7 +143,7 @@ def main() -> None:
     )
     for label, limits, spread in variants:
         print(f"  {label}:")
-        with server(url, args.port, workers=2, cold=False, limits=limits) as base:
+        with common.app_server(url, workers=2, port=args.port, limits=limits) as base:
             run(base, args.burst, spread, args.rounds)
 
 

@@ -8,7 +8,6 @@ log is written as `scrapindex serve` writes it (JSON lines), to /dev/null. Rate 
     .venv/bin/python bench/cached_cost.py [--requests 5000] [PATH ...]
 """
 
-import argparse
 import asyncio
 import logging
 import logging.config
@@ -20,8 +19,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.api_load import OUT  # noqa: E402
-from bench.vs_nginx import PATHS, prepare  # noqa: E402
+from bench import common  # noqa: E402
 from scrapindex.app import create_app  # noqa: E402
 from scrapindex.logs import log_config  # noqa: E402
 from scrapindex.settings import Settings  # noqa: E402
@@ -70,13 +68,12 @@ async def cost(app: Any, path: str, requests: int) -> tuple[int, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = common.parser_for(__doc__)
     parser.add_argument("--requests", type=int, default=5000)
-    parser.add_argument("paths", nargs="*", default=list(PATHS))
+    parser.add_argument("paths", nargs="*", default=list(common.COMPARED_PATHS))
     args = parser.parse_args()
-    OUT.mkdir(parents=True, exist_ok=True)
-    url = f"sqlite:///{OUT / 'vs-nginx.sqlite3'}"
-    prepare(url)
+    url = common.sqlite_url("vs-nginx.sqlite3")
+    common.prepare(url)
     logging.config.dictConfig(log_config())
     for handler in logging.getLogger().handlers:
         if isinstance(handler, logging.StreamHandler):

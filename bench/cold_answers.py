@@ -35,10 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.pg_server import find_pg_bin, temporary_postgres  # noqa: E402
+from bench import common  # noqa: E402
 
-OUT = ROOT / "bench" / "out"
-END_DATE = "2026-11-21"
 PYTHON = ROOT / ".venv" / "bin" / "python"
 CLI = "import sys; from scrapindex.cli import app; sys.argv[0] = 'scrapindex'; app()"
 ENDPOINTS = [
@@ -58,9 +56,7 @@ ENDPOINTS = [
 
 
 def environment(url: str, code: Path) -> dict[str, str]:
-    env = {**os.environ, "DATABASE_URL": url, "PYTHONPATH": str(code / "src")}
-    # One client asking again and again: per-client rate limits would answer it 429.
-    env |= {"API_RATE_LIMIT_PER_MINUTE": "0", "PAGE_RATE_LIMIT_PER_MINUTE": "0"}
+    env = {**os.environ, "DATABASE_URL": url, "PYTHONPATH": str(code / "src"), **common.ONE_CLIENT}
     env["API_CACHE_SECONDS"] = "0"  # every request computes, like the first after a change
     env.setdefault("FRONTEND_DIST", str(ROOT / "frontend" / "dist"))
     return env
@@ -78,7 +74,7 @@ def cli(env: dict[str, str], code: Path, *args: str) -> str:
 def seed(url: str, code: Path, scale: int | None) -> None:
     env = environment(url, code)
     cli(env, code, "db", "upgrade")
-    args = ["demo", "seed", "--end-date", END_DATE, "--if-empty"]
+    args = ["demo", "seed", "--end-date", str(common.END_DATE), "--if-empty"]
     if scale is not None:
         if "--scale" in cli(env, code, "demo", "seed", "--help"):
             args += ["--scale", str(scale)]
@@ -93,26 +89,15 @@ def seed(url: str, code: Path, scale: int | None) -> None:
 
 @contextlib.contextmanager
 def server(url: str, code: Path, port: int) -> Iterator[http.client.HTTPConnection]:
-    env = environment(url, code)
-    log = (OUT / "cold-server.log").open("ab")
+    """The code's app, one worker; yields a kept-alive connection to it."""
     command = [str(PYTHON), "-c", CLI, "serve", "--port", str(port), "--workers", "1"]
-    process = subprocess.Popen(command, env=env, cwd=code, stdin=subprocess.DEVNULL, stdout=log,
-                               stderr=log)  # fmt: skip
-    try:
-        for _ in range(150):
-            with contextlib.suppress(OSError, http.client.HTTPException):
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-                connection.request("GET", "/api/stats")
-                connection.getresponse().read()
-                break
-            time.sleep(0.2)
-        else:
-            raise RuntimeError("server did not start: see bench/out/cold-server.log")
-        yield connection
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        log.close()
+    log = common.OUT / "cold-server.log"
+    ready = f"http://127.0.0.1:{port}/api/stats"
+    env = environment(url, code)
+    with common.running(command, ready, "the app", log, env, cwd=code):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        with contextlib.closing(connection):
+            yield connection
 
 
 # Run in a child process with the measured checkout's code on its path (see --code).
@@ -141,18 +126,24 @@ def in_process(name: str, url: str, args: argparse.Namespace) -> list[str]:
     command = [str(PYTHON), "-c", IN_PROCESS, json.dumps(ENDPOINTS), str(args.repeat)]
     process = subprocess.Popen(command, env=env, cwd=args.code, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
-    rows = []
+    rows: list[str] = []
     for line in process.stdout:
         path, low, median, high, size, statuses = json.loads(line)
-        row = (
-            f"| {name} (in process) | `{path}` | {low:.1f} | {median:.1f} | {high:.1f} | "
-            f"{size:,} (plain) | {','.join(map(str, statuses))} |"
+        times = (low, median, high)
+        common.print_rows(
+            rows, result_row(f"{name} (in process)", path, times, f"{size:,} (plain)", statuses)
         )
-        print(row, flush=True)
-        rows.append(row)
     if process.wait() != 0:
         sys.exit("the in-process run failed")
     return rows
+
+
+def result_row(
+    name: str, path: str, times: tuple[float, float, float], size: str, statuses: list[int]
+) -> str:
+    """A table row: min, median and max ms, the answer's size and every status seen."""
+    milliseconds = (f"{ms:.1f}" for ms in times)
+    return common.table_row(name, f"`{path}`", *milliseconds, size, ",".join(map(str, statuses)))
 
 
 def timed(connection: http.client.HTTPConnection, path: str) -> tuple[float, int, int]:
@@ -168,25 +159,21 @@ def measure(name: str, url: str, args: argparse.Namespace) -> list[str]:
     seed(url, args.code, args.scale)
     if args.in_process:
         return in_process(name, url, args)
-    rows = []
+    rows: list[str] = []
     with server(url, args.code, args.port) as connection:
         for path in ENDPOINTS:
             timed(connection, path)  # the process's first call of this route (imports, plans)
             samples = [timed(connection, path) for _ in range(args.repeat)]
             times = [ms for ms, _, _ in samples]
             statuses = sorted({status for _, status, _ in samples})
-            row = (
-                f"| {name} | `{path}` | {min(times):.1f} | {statistics.median(times):.1f} | "
-                f"{max(times):.1f} | {samples[-1][2]:,} | {','.join(map(str, statuses))} |"
-            )
-            print(row, flush=True)
-            rows.append(row)
+            spread = (min(times), statistics.median(times), max(times))
+            common.print_rows(rows, result_row(name, path, spread, f"{samples[-1][2]:,}", statuses))
     return rows
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
+    parser = common.parser_for(__doc__)
+    common.add_db_option(parser, default="both")
     parser.add_argument("--repeat", type=int, default=9, help="timed requests per endpoint")
     parser.add_argument("--scale", type=int, default=None, help="demo seed --scale N")
     parser.add_argument("--port", type=int, default=8771)
@@ -196,25 +183,21 @@ def main() -> None:
     )
     args = parser.parse_args()
     args.code = args.code.resolve()
-    OUT.mkdir(parents=True, exist_ok=True)
+    columns = ["database", "endpoint", "min ms", "median ms", "max ms", "bytes (gzip)", "status"]
     header = [
         f"Cold answers ({args.repeat} requests each, response cache off, 1 worker, gzip; "
         f"code: {args.code}{f', scale {args.scale}' if args.scale else ''}"
         f"{', in process' if args.in_process else ''})",
         "",
-        "| database | endpoint | min ms | median ms | max ms | bytes (gzip) | status |",
-        "|---|---|---:|---:|---:|---:|---|",
+        *common.table_head(columns, "llrrrrl"),
     ]
     rows: list[str] = []
     if args.db in ("sqlite", "both"):
         suffix = f"-x{args.scale}" if args.scale else ""
         tag = "before" if args.code != ROOT else "current"
-        rows += measure("SQLite", f"sqlite:///{OUT / f'cold-{tag}{suffix}.sqlite3'}", args)
+        rows += measure("SQLite", common.sqlite_url(f"cold-{tag}{suffix}.sqlite3"), args)
     if args.db in ("postgresql", "both"):
-        bin_dir = find_pg_bin()
-        if bin_dir is None:
-            sys.exit("PostgreSQL server binaries are needed: apt-get install postgresql")
-        with temporary_postgres(bin_dir) as url:
+        with common.throwaway_postgres() as url:
             rows += measure("PostgreSQL", url, args)
     print("\n" + "\n".join(header + rows))
 

@@ -11,7 +11,6 @@ not a pass/fail test.
 """
 
 import argparse
-import contextlib
 import datetime as dt
 import json
 import random
@@ -20,7 +19,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
@@ -28,16 +26,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import select  # noqa: E402
-from tests.databases import PostgresTemplates, SqliteTemplates  # noqa: E402
-from tests.pg_server import find_pg_bin, temporary_postgres  # noqa: E402
 
+from bench import common  # noqa: E402
 from scrapindex.data.demo import DemoConfig  # noqa: E402
 from scrapindex.data.imports.prices import import_prices  # noqa: E402
 from scrapindex.db import create_db_engine  # noqa: E402
 from scrapindex.models import City, CurrentPrice, Material, Price  # noqa: E402
 
-END = dt.date(2026, 11, 21)
-SEEDED = DemoConfig(end_date=END, days=7)  # a week of history: the feed's last days update it
+# A week of history: the feed's last days update it.
+SEEDED = DemoConfig(end_date=common.END_DATE, days=7)
 HEADER = "date,country,city,material,price,currency,unit,source\n"
 
 
@@ -60,7 +57,7 @@ def write_feed(template_url: str, path: Path, rows: int) -> None:
     with path.open("w", encoding="utf-8") as out:
         out.write(HEADER)
         for n in range(days):
-            day = END - dt.timedelta(days=days - 1 - n)
+            day = common.END_DATE - dt.timedelta(days=days - 1 - n)
             for city, country, material, price, currency in series:
                 if written == rows:
                     return
@@ -72,7 +69,7 @@ def write_feed(template_url: str, path: Path, rows: int) -> None:
 def child(url: str, feed: Path) -> None:
     engine = create_db_engine(url)
     started = time.perf_counter()
-    report = import_prices(engine, feed, allow_outliers=False, today=END)
+    report = import_prices(engine, feed, allow_outliers=False, today=common.END_DATE)
     seconds = time.perf_counter() - started
     engine.dispose()
     if not report.ok:
@@ -103,31 +100,6 @@ def run_child(url: str, feed: Path) -> dict[str, float]:
     return figures
 
 
-@contextlib.contextmanager
-def databases(choice: str, work: Path) -> Iterator[list[tuple[str, object]]]:
-    """(name, templates) for each database to measure; PostgreSQL on a throwaway server."""
-    found: list[tuple[str, object]] = []
-    if choice in ("sqlite", "both"):
-        found.append(("SQLite", SqliteTemplates(work)))
-    with contextlib.ExitStack() as stack:
-        if choice in ("postgresql", "both"):
-            bin_dir = find_pg_bin()
-            if bin_dir is None:
-                raise SystemExit("PostgreSQL server binaries not found")
-            server = stack.enter_context(temporary_postgres(bin_dir))
-            postgres = PostgresTemplates(server)
-            stack.callback(postgres.dispose)
-            found.append(("PostgreSQL", postgres))
-        yield found
-
-
-def fresh_url(templates: object, work: Path, name: str) -> str:
-    if isinstance(templates, SqliteTemplates):
-        return templates.clone(SEEDED, work / f"{name}.sqlite3")
-    assert isinstance(templates, PostgresTemplates)
-    return templates.clone(SEEDED)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
@@ -141,18 +113,20 @@ def main() -> None:
     print(f"Price import: {', '.join(f'{n:,}' for n in sizes)} rows, {SEEDED.days} days seeded")
     print("| database | rows | inserted | updated | seconds | rows/s | peak RSS MiB |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    with tempfile.TemporaryDirectory() as folder, databases(args.db, Path(folder)) as found:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        common.seeded_templates(args.db, Path(folder)) as found,
+    ):
         work = Path(folder)
         feeds: dict[int, Path] = {}
         for name, templates in found:
             for size in sizes:
-                url = fresh_url(templates, work, f"{name}-{size}")
+                url = common.fresh_clone(templates, SEEDED, work, f"{name}-{size}")
                 if size not in feeds:
                     feeds[size] = work / f"feed-{size}.csv"
                     write_feed(url, feeds[size], size)
                 figures = run_child(url, feeds[size])
-                if isinstance(templates, PostgresTemplates):
-                    templates.drop(url)
+                common.drop_clone(templates, url)
                 rate = figures["rows"] / figures["seconds"] if figures["rows"] else 0
                 print(
                     f"| {name} | {figures['rows']:,.0f} | {figures['inserted']:,.0f} "

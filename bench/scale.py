@@ -2,7 +2,7 @@
 
 Starts one throwaway PostgreSQL server with a database per scale, seeds each (a full year of
 history; printing the seed time and pg_database_size), then serves each in turn and measures,
-for every API call (bench/api_load.py's list) and page type (bench/html_ttfb.py's), plus the
+for every API call and page type (bench/common.py's API_ENDPOINTS and PAGES), plus the
 calls this issue added:
 
 - cold: the first request after a data revision bump, one request at a time, ``--cold-rounds``
@@ -21,8 +21,6 @@ the run stops with "server did not start"): then use --workers 1.
 
 import argparse
 import contextlib
-import datetime as dt
-import shutil
 import statistics
 import sys
 import time
@@ -36,16 +34,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import create_engine, text  # noqa: E402
-from tests.pg_server import find_pg_bin, temporary_postgres  # noqa: E402
 
-from bench.api_load import ENDPOINTS, OUT, load, server  # noqa: E402
-from bench.html_ttfb import PAGES  # noqa: E402
+from bench import common  # noqa: E402
 from scrapindex import migrate, revision  # noqa: E402
 from scrapindex.data.demo import DemoConfig  # noqa: E402
 from scrapindex.data.seed import seed_demo  # noqa: E402
 from scrapindex.db import create_db_engine  # noqa: E402
 
-END = dt.date(2026, 11, 21)  # as bench/api_load.py: a full year, fixed so runs compare
 # What this issue added, measured alongside the existing lists.
 ADDED = [
     "/api/scrap-yards/clusters?zoom=3&bbox=-180,-85,180,85",
@@ -68,16 +63,17 @@ class Figures:
 
 
 def targets(only: list[str]) -> list[str]:
-    paths = [*ENDPOINTS, *(p for p in PAGES.values() if p != "/index.html"), *ADDED]
+    paths = [
+        *common.API_ENDPOINTS,
+        *(p for p in common.PAGES.values() if p != "/index.html"),
+        *ADDED,
+    ]
     return [p for p in paths if not only or any(word in p for word in only)]
 
 
 @contextlib.contextmanager
 def databases(scales: list[int]) -> Iterator[dict[int, str]]:
-    bin_dir = find_pg_bin()
-    if bin_dir is None:
-        sys.exit("PostgreSQL server binaries are needed: apt-get install postgresql")
-    with temporary_postgres(bin_dir) as server_url:
+    with common.throwaway_postgres() as server_url:
         admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
         urls = {}
         base = server_url.rsplit("/", 1)[0]
@@ -93,7 +89,7 @@ def seed(url: str, scale: int, figures: Figures) -> None:
     engine = create_db_engine(url)
     migrate.upgrade(engine)
     started = time.perf_counter()
-    report = seed_demo(engine, ROOT / "content", DemoConfig(end_date=END, scale=scale))
+    report = seed_demo(engine, ROOT / "content", DemoConfig(end_date=common.END_DATE, scale=scale))
     figures.seed_seconds = time.perf_counter() - started
     figures.prices, figures.yards = report.prices, report.yards
     with engine.connect() as connection:
@@ -135,7 +131,7 @@ def p95(samples: list[float]) -> float:
 
 
 def measure(url: str, paths: list[str], args: argparse.Namespace, figures: Figures) -> None:
-    with server(url, args.port, args.workers, cold=False) as base:
+    with common.app_server(url, args.workers, args.port) as base:
         cold: dict[str, list[float]] = {path: [] for path in paths}
         figures.errors = dict.fromkeys(paths, 0)
         for path in paths:  # a fresh process's first answers also import and compile: not timed
@@ -149,8 +145,8 @@ def measure(url: str, paths: list[str], args: argparse.Namespace, figures: Figur
                 figures.errors[path] += status >= 500
         figures.cold_p95 = {path: p95(samples) for path, samples in cold.items()}
         for path in paths:
-            load(base + path, 1, args.connections)  # warm-up: fills the caches
-            f = load(base + path, args.duration, args.connections)
+            common.wrk(base + path, 1, args.connections)  # warm-up: fills the caches
+            f = common.wrk(base + path, args.duration, args.connections)
             figures.cached_p95[path] = f["p95"]
             # wrk's non_ok counts every status >= 400: only a path that should be found counts.
             figures.errors[path] += int(f["errors"]) + (
@@ -195,7 +191,7 @@ def table(results: dict[int, Figures], paths: list[str]) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = common.parser_for(__doc__)
     parser.add_argument("--scales", default="1,10", help="comma-separated, e.g. 1,10")
     parser.add_argument("--duration", type=int, default=3, help="seconds of wrk per call")
     parser.add_argument("--connections", type=int, default=32)
@@ -205,9 +201,8 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=[], help="only paths holding a word")
     parser.add_argument("--seed-only", action="store_true", help="seed and size, no load")
     args = parser.parse_args()
-    if not args.seed_only and shutil.which("wrk") is None:
-        sys.exit("wrk is needed: apt-get install wrk")
-    OUT.mkdir(parents=True, exist_ok=True)
+    if not args.seed_only:
+        common.require_wrk()
     scales = [int(s) for s in args.scales.split(",")]
     paths = targets(args.only)
     results = {scale: Figures() for scale in scales}
@@ -219,7 +214,7 @@ def main() -> None:
                 measure(urls[scale], paths, args, results[scale])
     report = table(results, paths)
     print("\n" + "\n".join(report))
-    (OUT / "scale.md").write_text("\n".join(report) + "\n")
+    common.write_report("scale.md", report)
 
 
 if __name__ == "__main__":

@@ -27,38 +27,27 @@ import datetime as dt
 import json
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.deploy_stack import production_stack  # noqa: E402
-from tests.pg_server import find_pg_bin, temporary_postgres  # noqa: E402
 
-from scrapindex import migrate  # noqa: E402
-from scrapindex.data.demo import DemoConfig  # noqa: E402
-from scrapindex.data.seed import seed_demo  # noqa: E402
+from bench import common  # noqa: E402
 from scrapindex.db import create_db_engine  # noqa: E402
 
-OUT = ROOT / "bench" / "out"
-REPORTER = ROOT / "bench" / "percentiles.lua"
 DIST = ROOT / "frontend" / "dist"
 WRK_THREADS = 2
-DEMO = DemoConfig(end_date=dt.date(2026, 11, 21))  # a full year, fixed so runs compare
 
 
 def seeded(url: str) -> list[str]:
     """Seed the demo year; return the city pages' paths (`/za/johannesburg`, …)."""
+    common.prepare(url)
     engine = create_db_engine(url)
-    migrate.upgrade(engine)
-    started = time.perf_counter()
-    report = seed_demo(engine, ROOT / "content", DEMO)
-    print(f"seeded {report.prices:,} prices in {time.perf_counter() - started:.0f} s", flush=True)
     with engine.connect() as connection:
         rows = connection.exec_driver_sql(
             "SELECT lower(country_code), slug FROM cities ORDER BY slug"
@@ -123,22 +112,14 @@ function request()
   return wrk.format("GET", paths[math.random(#paths)])
 end
 {pacing}
-{REPORTER.read_text()}"""
-    path = OUT / "soak.lua"
+{common.LUA.read_text()}"""
+    path = common.OUT / "soak.lua"
     path.write_text(script)
     return path
 
 
 def run_wrk(base: str, script: Path, seconds: int, connections: int) -> dict[str, float]:
-    result = subprocess.run(
-        ["wrk", f"-t{WRK_THREADS}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
-         "-s", str(script), base],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    line = next(ln for ln in result.stdout.splitlines() if ln.startswith("{"))
-    figures: dict[str, float] = json.loads(line)
-    figures["rps"] = figures["requests"] / figures["seconds"]
-    return figures
+    return common.wrk(base, seconds, connections, script, WRK_THREADS, extra=["--timeout", "10s"])
 
 
 def process_tree(pid: int) -> list[int]:
@@ -180,7 +161,7 @@ def summary_rows(
     memory: tuple[float, float],
 ) -> list[str]:  # fmt: skip
     start, end = memory
-    errors = int(soak["errors"] + soak["non_ok"])
+    errors = common.wrk_errors(soak)
     return [
         f"#### Soak: {args.minutes:g} min at a fixed rate, {args.pool} connections, "
         f"nginx + 2 workers on PostgreSQL ({dt.date.today()})",
@@ -199,34 +180,27 @@ def summary_rows(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = common.parser_for(__doc__)
     parser.add_argument("--minutes", type=float, default=10)
     parser.add_argument("--connections", type=int, default=32, help="of the capacity run")
     parser.add_argument("--pool", type=int, default=128, help="connections of the paced run")
     parser.add_argument("--share", type=float, default=0.7, help="of measured capacity")
     parser.add_argument("--rate", type=float, help="req/s to hold instead of --share")
     args = parser.parse_args()
-    if shutil.which("wrk") is None:
-        sys.exit("wrk is needed: apt-get install wrk")
-    bin_dir = find_pg_bin()
-    if bin_dir is None:
-        sys.exit("PostgreSQL server binaries are needed: apt-get install postgresql")
+    common.require_wrk()
+    common.postgres_bin()  # exits early if PostgreSQL is not installed
     if not (DIST / "index.html").exists():
         sys.exit("Build the front end first: make frontend")
-    OUT.mkdir(parents=True, exist_ok=True)
+    common.OUT.mkdir(parents=True, exist_ok=True)
     with (
-        temporary_postgres(bin_dir) as url,
+        common.throwaway_postgres() as url,
         tempfile.TemporaryDirectory(prefix="scrapindex-soak-") as folder,
     ):
         cities = seeded(url)
         paths = traffic_mix(cities)
-        one_client = {  # wrk is one client: its limits would answer much of the load 429
-            "API_RATE_LIMIT_PER_MINUTE": "0",
-            "PAGE_RATE_LIMIT_PER_MINUTE": "0",
-            "MAX_CONCURRENT_REQUESTS_PER_CLIENT": "0",  # nginx's revalidations come at once
-        }
+        # ONE_CLIENT: wrk is one client, and nginx's revalidations come at once
         with production_stack(
-            url, Path(folder), workers=2, frontend_dist=DIST, extra_env=one_client
+            url, Path(folder), workers=2, frontend_dist=DIST, extra_env=common.ONE_CLIENT
         ) as stack:
             print(f"stack up: {stack.url} -> {stack.app_url}; {len(paths)} weighted paths")
             run_wrk(stack.url, lua_script(paths, None), 30, args.connections)  # warm every cache
@@ -245,10 +219,10 @@ def main() -> None:
             stop.set()
             sampler.join()
             end = rss_mib(stack.app_pid)
-        shutil.copy(Path(folder) / "app.log", OUT / "soak-app.log")  # to look into any error
+        shutil.copy(Path(folder) / "app.log", common.OUT / "soak-app.log")  # to look into any error
     rows = summary_rows(args, capacity, soak, (start, end))
     print("\n".join(rows))
-    (OUT / "soak.md").write_text("\n".join(rows) + "\n")
+    common.write_report("soak.md", rows)
 
 
 if __name__ == "__main__":
