@@ -4,7 +4,9 @@
    the entry chunk, the route's chunk, and every chunk they import statically.
 2. Serves the app on the demo data and runs Lighthouse 12 (mobile preset, Debian's Chromium)
    three times per page, printing the median score of each category, the median FCP, LCP and
-   total blocking time, and the element Lighthouse took as the largest contentful paint.
+   total blocking time, and the element Lighthouse took as the largest contentful paint; then,
+   for each category below 100 in a run, the audits that cost it points: id, title and the first
+   elements at fault with Lighthouse's explanation.
 
     .venv/bin/python bench/frontend.py [--no-lighthouse] [--runs 3] [--dist DIR] [--pages Home,City]
 
@@ -12,20 +14,20 @@
 two builds can be compared back to back.
 """
 
-import argparse
 import gzip
 import json
 import os
 import statistics
 import subprocess
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.api_load import OUT, prepare, server  # noqa: E402
+from bench import common  # noqa: E402
 
 DIST = ROOT / "frontend" / "dist"
 METRICS = {
@@ -57,6 +59,30 @@ LIGHTHOUSE_PAGES = {
     "Yard detail": "/scrap-yard/1",
 }
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+NODES_SHOWN = 3  # elements (or items) listed per audit that cost points
+SNIPPET_CHARS = 200
+
+
+@dataclass
+class LostPoints:
+    """An audit that cost a category points in a run."""
+
+    category: str
+    audit: str
+    title: str
+    value: str  # Lighthouse's display value ("2.9 s"), or ""
+    at_fault: list[str]  # the first elements at fault (with Lighthouse's explanation) or items
+    runs: int = 1
+
+
+@dataclass
+class PageResult:
+    """A page's Lighthouse figures over its runs."""
+
+    medians: dict[str, float]
+    loads_leaflet: bool
+    lcp_element: str
+    lost: dict[tuple[str, str], LostPoints] = field(default_factory=dict)  # (category, audit)
 
 
 def gzip_size(path: Path) -> int:
@@ -74,7 +100,7 @@ def static_closure(manifest: dict[str, dict[str, Any]], key: str, seen: set[str]
 
 def first_load_sizes(dist: Path) -> list[str]:
     manifest = json.loads((dist / ".vite" / "manifest.json").read_text())
-    rows = ["| page | JS gzip KB | CSS gzip KB |", "|---|---:|---:|"]
+    rows = common.table_head(["page", "JS gzip KB", "CSS gzip KB"], "lrr")
     for name, source in PAGE_CHUNKS.items():
         keys = static_closure(manifest, "index.html", set())
         keys = static_closure(manifest, source, keys)
@@ -121,10 +147,77 @@ def lcp_element(report: dict[str, Any]) -> str:
     return "?"
 
 
-def lighthouse(url: str, runs: int) -> tuple[dict[str, float], bool, str]:
+def one_line(text: str, limit: int | None = None) -> str:
+    """The text's words on one line, cut to ``limit`` characters."""
+    words = " ".join(text.split())
+    return words if limit is None or len(words) <= limit else words[: limit - 1] + "…"
+
+
+def at_fault(items: list[Any]) -> list[str]:
+    """What an audit's detail items name, in order, one line each: an element (its snippet and
+    Lighthouse's explanation), else the item's description or URL (a console error, a request);
+    the tables of a list are looked into."""
+    found: list[str] = []
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        if isinstance(item.get("node"), dict):
+            found.append(node_line(item["node"]))
+        elif isinstance(item.get("items"), list):
+            found += at_fault(item["items"])
+        elif item.get("description") or item.get("url"):
+            found.append(one_line(str(item.get("description") or item["url"]), SNIPPET_CHARS))
+    return found
+
+
+def node_line(node: dict[str, Any]) -> str:
+    snippet = one_line(str(node.get("snippet") or node.get("selector") or "?"), SNIPPET_CHARS)
+    explanation = one_line(str(node.get("explanation", "")))
+    return f"`{snippet}`" + (f": {explanation}" if explanation else "")
+
+
+def lost_points(report: dict[str, Any]) -> list[LostPoints]:
+    """The audits that cost points in this run's categories below 100: those that weigh in the
+    category's score and did not score full marks."""
+    lost = []
+    for category in CATEGORIES:
+        if report["categories"][category]["score"] == 1:
+            continue
+        for ref in report["categories"][category]["auditRefs"]:
+            audit = report["audits"][ref["id"]]
+            if ref["weight"] == 0 or audit.get("score") is None or audit["score"] == 1:
+                continue
+            items = audit.get("details", {}).get("items", [])
+            lost.append(
+                LostPoints(
+                    category,
+                    ref["id"],
+                    one_line(str(audit.get("title", ""))),
+                    one_line(str(audit.get("displayValue", ""))),
+                    at_fault(items)[:NODES_SHOWN],
+                )
+            )
+    return lost
+
+
+def lost_points_lines(page: str, result: PageResult, runs: int) -> list[str]:
+    """A markdown list: each audit that cost this page points, and the elements at fault."""
+    lines = []
+    for lost in result.lost.values():
+        value = f" ({lost.value})" if lost.value else ""
+        lines.append(
+            f"- {page}, {lost.category}: `{lost.audit}` {lost.title}{value}, "
+            f"in {lost.runs} of {runs} runs"
+        )
+        lines += [f"  - {line}" for line in lost.at_fault]
+    return lines
+
+
+def lighthouse(url: str, runs: int) -> PageResult:
     scores: dict[str, list[float]] = {c: [] for c in (*CATEGORIES, *METRICS)}
     leaflet = False
     elements: list[str] = []
+    lost: dict[tuple[str, str], LostPoints] = {}
     for _ in range(runs):
         report = lighthouse_run(url)
         for category in CATEGORIES:
@@ -133,12 +226,19 @@ def lighthouse(url: str, runs: int) -> tuple[dict[str, float], bool, str]:
             scores[name].append(report["audits"][audit]["numericValue"])
         leaflet = leaflet or loads_leaflet(report)
         elements.append(lcp_element(report))
+        for points in lost_points(report):
+            key = (points.category, points.audit)
+            if key in lost:
+                lost[key].runs += 1  # the first run's elements are the ones shown
+            else:
+                lost[key] = points
     element = max(set(elements), key=elements.count)
-    return {c: statistics.median(v) for c, v in scores.items()}, leaflet, element
+    medians = {c: statistics.median(v) for c, v in scores.items()}
+    return PageResult(medians, leaflet, element, lost)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = common.parser_for(__doc__)
     parser.add_argument("--no-lighthouse", action="store_true")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--port", type=int, default=8766)
@@ -160,29 +260,36 @@ def main() -> None:
     ]
     print("\n".join(report), flush=True)
     if not args.no_lighthouse:
-        url = f"sqlite:///{OUT / 'bench.sqlite3'}"
-        prepare(url)
-        rows = [
-            "",
-            f"#### Lighthouse 12, mobile, median of {args.runs}",
-            "",
-            "| page | "
-            + " | ".join(CATEGORIES)
-            + " | FCP ms | LCP ms | TBT ms | loads Leaflet | LCP element |",
-            "|---|" + "---:|" * (len(CATEGORIES) + len(METRICS)) + "---|---|",
+        url = common.sqlite_url("bench.sqlite3")
+        common.prepare(url, indent="  ")
+        columns = [
+            "page",
+            *CATEGORIES,
+            "FCP ms",
+            "LCP ms",
+            "TBT ms",
+            "loads Leaflet",
+            "LCP element",
         ]
+        align = "l" + "r" * (len(CATEGORIES) + len(METRICS)) + "ll"
+        rows = ["", f"#### Lighthouse 12, mobile, median of {args.runs}", ""]
+        rows += common.table_head(columns, align)
         print("\n".join(rows), flush=True)
         os.environ["FRONTEND_DIST"] = str(dist.resolve())  # read by the server's settings
-        with server(url, args.port, 1, cold=False) as base:
+        why: list[str] = []
+        with common.app_server(url, 1, args.port) as base:
             for name, path in pages.items():
-                medians, leaflet, element = lighthouse(base + path, args.runs)
-                scores = " | ".join(f"{medians[c]:.0f}" for c in (*CATEGORIES, *METRICS))
-                row = f"| {name} | {scores} | {'yes' if leaflet else 'no'} | `{element}` |"
-                print(row, flush=True)
-                rows.append(row)
+                result = lighthouse(base + path, args.runs)
+                scores = [f"{result.medians[c]:.0f}" for c in (*CATEGORIES, *METRICS)]
+                leaflet = "yes" if result.loads_leaflet else "no"
+                row = common.table_row(name, *scores, leaflet, f"`{result.lcp_element}`")
+                common.print_rows(rows, row)
+                why += lost_points_lines(name, result, args.runs)
+        if why:
+            rows += ["", "#### Where the points below 100 went (per run)", "", *why]
+            print("\n".join(rows[-len(why) - 3 :]), flush=True)
         report += rows
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "frontend.md").write_text("\n".join(report) + "\n")
+    common.write_report("frontend.md", report)
 
 
 if __name__ == "__main__":
