@@ -17,6 +17,31 @@ async function johannesburgYards(page: Page): Promise<ApiYard[]> {
   return ((await response.json()) as { data: ApiYard[] }).data;
 }
 
+/** Pairs of map markers (named) whose boxes overlap: the one below could not be tapped there. */
+async function overlappingMarkers(page: Page): Promise<string[]> {
+  const boxes = await page
+    .getByTestId("yard-map")
+    .locator(".leaflet-marker-icon")
+    .evaluateAll((icons) =>
+      icons.map((icon) => ({
+        name: icon.getAttribute("aria-label") ?? icon.getAttribute("title"),
+        rect: icon.getBoundingClientRect().toJSON() as DOMRect,
+      })),
+    );
+  const pairs: string[] = [];
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const apart =
+        a.rect.right <= b.rect.left ||
+        b.rect.right <= a.rect.left ||
+        a.rect.bottom <= b.rect.top ||
+        b.rect.bottom <= a.rect.top;
+      if (!apart) pairs.push(`${a.name} / ${b.name}`);
+    }
+  }
+  return pairs;
+}
+
 const heading = (page: Page) => page.locator("header p[aria-live]").first().innerText();
 const nearest = (page: Page) => page.getByRole("list", { name: "Nearest scrap yards" });
 
@@ -52,12 +77,41 @@ describe.each(VIEWPORTS)("audit yards at %s", (viewport) => {
 
   it("closes a marker popup with Escape (#5)", async () => {
     const page = await open(CITY, viewport);
-    const marker = page.locator(".leaflet-marker-icon").first();
+    const marker = page.locator(".leaflet-marker-icon:not(.yard-cluster)").first(); // a yard's own pin
     await marker.waitFor();
     await marker.click();
     await page.locator(".leaflet-popup").waitFor();
     await page.keyboard.press("Escape");
     await page.locator(".leaflet-popup").waitFor({ state: "detached" });
+  });
+
+  it("draws no map marker over another, and takes a cluster's yards apart when chosen (Lighthouse target-size)", async () => {
+    const page = await open(CITY, viewport);
+    const map = page.getByTestId("yard-map");
+    const pins = map.locator(".leaflet-marker-icon:not(.yard-cluster)");
+    const clusters = map.locator(".yard-cluster");
+    // Crown Metals and Mercury Metal Traders, 600 m apart: a few pixels at the city's zoom.
+    await expect.poll(() => clusters.count()).toBeGreaterThan(0);
+    expect(await overlappingMarkers(page)).toEqual([]);
+    const cluster = clusters.first();
+    expect(await cluster.getAttribute("aria-label")).toMatch(/^\d+ scrap yards here: zoom in$/);
+    const before = await pins.count();
+    // A tap on a phone, a click on a desktop; then the view settles with the yards as pins.
+    if (viewport === "phone") await cluster.tap();
+    else await cluster.click();
+    await expect.poll(() => pins.count()).toBeGreaterThan(before);
+    await expect.poll(() => overlappingMarkers(page)).toEqual([]);
+  });
+
+  it("zooms in on a cluster chosen with Enter and takes focus to one of its yards", async () => {
+    const page = await open(CITY, viewport);
+    const cluster = page.getByTestId("yard-map").locator(".yard-cluster").first();
+    await cluster.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("title"))).toMatch(/\w/);
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute("title"));
+    const names = (await johannesburgYards(page)).map((yard) => yard.name);
+    expect(names).toContain(focused);
   });
 
   it("lists the nearest yard first with its distance when location is allowed (#19)", async () => {

@@ -3,23 +3,12 @@
 // draws the server's clusters on it: a circle with the count that zooms in when chosen, and a
 // yard of its own as a normal marker with its popup.
 import L from "leaflet";
-import { formatCount } from "@/lib/format";
+import { clusterMarker } from "./cluster-marker";
 import type { MapBounds, MapCluster, MapView } from "./cluster-types";
 import { createYardMap, markerIconOptions, popupContent } from "./leaflet-map";
 
 /** The closest a fit goes: a single yard (a box of no size) shows its streets, not its roof. */
 export const FIT_MAX_ZOOM = 12;
-
-/** The marker circle grows with the count's digits: 32 px for 2-9 yards, 48 px past 999. */
-function clusterIcon(count: number): L.DivIcon {
-  const size = count < 10 ? 32 : count < 100 ? 38 : count < 1000 ? 44 : 48;
-  return L.divIcon({
-    html: `<span aria-hidden="true">${formatCount(count)}</span>`,
-    className:
-      "yard-cluster flex items-center justify-center rounded-full border-2 border-white bg-brand-700 text-sm font-semibold text-white shadow-md",
-    iconSize: [size, size],
-  });
-}
 
 /**
  * West, south, east, north widened to the zoom's grid (so small pans ask for the same box and hit
@@ -84,14 +73,11 @@ export function createClusterMap(element: HTMLElement, { onView, onOpenYard }: L
         });
         layer.addLayer(marker);
       } else {
-        const label = `${formatCount(cluster.count)} scrap yards here: zoom in`;
-        const marker = L.marker(at, { icon: clusterIcon(cluster.count), title: label, alt: label });
         // Not animated: a zoom still running when new filters refit the map would end where it
         // was going and report that view as theirs.
-        marker.on("click", () =>
+        const marker = clusterMarker(at, cluster.count, () =>
           map.setView(at, Math.min(map.getZoom() + 2, map.getMaxZoom() || 18), { animate: false }),
         );
-        marker.once("add", () => marker.getElement()?.setAttribute("aria-label", label));
         layer.addLayer(marker);
       }
     }
