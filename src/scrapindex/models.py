@@ -175,6 +175,10 @@ class CurrentPrice(Base):
     price_per_kg: Mapped[Decimal] = mapped_column(money())
     currency: Mapped[str] = mapped_column(String(3))
     price_date: Mapped[dt.date] = mapped_column(Date)
+    # The series' last price in the week up to seven days before the newest stored day (any
+    # series'), for the week's movers; None when it has none in that week.
+    week_ago_price: Mapped[Decimal | None] = mapped_column(money())
+    week_ago_date: Mapped[dt.date | None] = mapped_column(Date)
 
 
 class FxRate(Base):

@@ -7,12 +7,14 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select, update
+from alembic import command
+from sqlalchemy import Engine, delete, func, insert, literal, select, update
 from sqlalchemy.orm import Session
 
-from scrapindex.models import CurrentPrice, Price
-from scrapindex.queries.current_prices import refresh_current_prices
-from scrapindex.queries.insights import LOOKBACK, WEEK, market_insights
+from scrapindex import migrate
+from scrapindex.models import City, CurrentPrice, Material, Price, PriceEstimate
+from scrapindex.queries.current_prices import LOOKBACK, WEEK, refresh_current_prices
+from scrapindex.queries.insights import market_insights
 from scrapindex.queries.prices import Quote, latest_quotes, latest_usd_rates, to_usd
 from tests.conftest import TEST_DEMO, FreshDatabase
 
@@ -67,8 +69,8 @@ def reference_insights(session: Session, per_side: int = 5, limit: int = 10) -> 
     return {"as_of": newest, "countries": countries, "tracked": tracked[:limit]}
 
 
-def found_insights(session: Session) -> dict[str, Any]:
-    found = market_insights(session)
+def found_insights(session: Session, per_side: int = 5, limit: int = 10) -> dict[str, Any]:
+    found = market_insights(session, per_side=per_side, tracked_limit=limit)
 
     def mover(m: Any) -> Mover:
         return (m.material.slug, m.city.slug, m.currency, m.price_per_kg, m.price_date,
@@ -125,3 +127,155 @@ def test_gaps_zeros_and_ties_in_the_week_match_too(fresh_database: FreshDatabase
         refresh_current_prices(session.connection())
         session.commit()
         assert found_insights(session) == reference_insights(session)
+
+
+def set_week(session: Session, series: list[tuple[int, int]], new_prices: list[str]) -> None:
+    """Each series 1.0000 a week before the newest day and the given price on it."""
+    newest = session.execute(select(func.max(Price.price_date))).scalar_one()
+    for (material_id, city_id), new_price in zip(series, new_prices, strict=True):
+        in_series = (Price.material_id == material_id) & (Price.city_id == city_id)
+        session.execute(update(Price).where(in_series, Price.price_date == newest - WEEK).values(
+            price_per_kg=Decimal("1.0000")))  # fmt: skip
+        session.execute(update(Price).where(in_series, Price.price_date == newest).values(
+            price_per_kg=Decimal(new_price)))  # fmt: skip
+    refresh_current_prices(session.connection())
+    session.commit()
+
+
+# From 1.0000, changes that Mover.change_percent rounds alike but the database does not: SQLite
+# truncates (0.19 % -> 1 tenth, 0.21 % -> 2), PostgreSQL rounds exact halves away from zero
+# (0.15 % -> 2 tenths; through a float Python makes it 0.1, like 0.12 %). The material named
+# last (risers) or first (fallers) wins the tie on the change but ranks lower in the database.
+CLOSE_CHANGES = {
+    "truncated": (("1.0019", "0.9981"), ("1.0021", "0.9979")),
+    "half away from zero": (("1.0012", "0.9988"), ("1.0015", "0.9985")),
+}
+
+
+def test_close_changes_rank_as_the_exact_rounding_does(fresh_database: FreshDatabase) -> None:
+    engine = fresh_database(TEST_DEMO)
+    with Session(engine) as session:
+        series = session.execute(
+            select(CurrentPrice.material_id, CurrentPrice.city_id, Material.name)
+            .join(City, City.id == CurrentPrice.city_id)
+            .join(Material, Material.id == CurrentPrice.material_id)
+            .where(City.country_code == "US")
+            .order_by(CurrentPrice.city_id, CurrentPrice.material_id)
+        ).all()
+        first, last = min(name for *_, name in series), max(name for *_, name in series)
+        for (tie_rise, tie_fall), (other_rise, other_fall) in CLOSE_CHANGES.values():
+            new_prices = [
+                tie_rise if name == last else tie_fall if name == first
+                else other_rise if i % 2 else other_fall
+                for i, (*_, name) in enumerate(series)
+            ]  # fmt: skip
+            set_week(session, [(m, c) for m, c, _ in series], new_prices)
+            for per_side in (1, 2, 5):
+                assert found_insights(session, per_side) == reference_insights(session, per_side)
+            (us,) = [c for c in found_insights(session)["countries"] if c[0] == "US"]
+            assert us[2][0][3] == Decimal(tie_rise)
+            assert us[3][0][3] == Decimal(tie_fall)
+
+
+def test_a_country_whose_changes_all_round_to_nothing_is_listed_empty(
+    fresh_database: FreshDatabase,
+) -> None:
+    engine = fresh_database(TEST_DEMO)
+    with Session(engine) as session:
+        newest = session.execute(select(func.max(Price.price_date))).scalar_one()
+        day = newest - WEEK
+        in_nz = CurrentPrice.city_id.in_(select(City.id).where(City.country_code == "NZ"))
+        nz = session.execute(
+            select(CurrentPrice.material_id, CurrentPrice.city_id).where(in_nz)
+        ).all()
+        for material_id, city_id in nz:
+            in_series = (Price.material_id == material_id) & (Price.city_id == city_id)
+            session.execute(update(Price).where(in_series, Price.price_date == day).values(
+                price_per_kg=Decimal("2.0000")))  # fmt: skip
+            session.execute(update(Price).where(in_series, Price.price_date == newest).values(
+                price_per_kg=Decimal("2.0009")))  # fmt: skip
+        refresh_current_prices(session.connection())  # +0.045 % each: rounds to 0.0
+        session.commit()
+        found = found_insights(session)
+        assert found == reference_insights(session)
+    assert ("NZ", "New Zealand", [], []) in found["countries"]
+
+
+def test_most_tracked_ties_and_prices_without_a_rate(fresh_database: FreshDatabase) -> None:
+    """Materials quoted in as many cities and countries (ordered by name, then the board's
+    order), one quoted only in a currency without a rate (no average), and a short list."""
+    engine = fresh_database(TEST_DEMO)
+    with Session(engine) as session:
+        newest = session.execute(select(func.max(Price.price_date))).scalar_one()
+        materials = session.scalars(select(Material.id).order_by(Material.id)).all()
+        cities = session.scalars(select(City.id).order_by(City.id)).all()
+        # Two materials lose the same two cities: equal counts, ordered by name.
+        session.execute(delete(CurrentPrice))  # rebuilt below
+        gone = select(Price.id).where(
+            Price.material_id.in_(materials[:2]), Price.city_id.in_(cities[:2])
+        )
+        session.execute(delete(PriceEstimate).where(PriceEstimate.price_id.in_(gone)))
+        session.execute(delete(Price).where(Price.id.in_(gone)))
+        # A third material's every price in a currency without a rate.
+        session.execute(update(Price).where(Price.material_id == materials[2]).values(
+            currency="XXX"))  # fmt: skip
+        # A new material of the same name as the first, quoted in the same cities.
+        twin = session.scalars(
+            insert(Material)
+            .returning(Material.id)
+            .from_select(
+                ["name", "slug", "grade", "category", "description"],
+                select(
+                    Material.name,
+                    Material.slug + "-twin",
+                    Material.grade,
+                    Material.category,
+                    Material.description,
+                ).where(Material.id == materials[0]),
+            )
+        ).one()
+        copied = [c.name for c in Price.__table__.columns if c.name not in ("id", "material_id")]
+        session.execute(insert(Price).from_select(
+            ["material_id", *copied],
+            select(literal(twin), *(Price.__table__.c[c] for c in copied)).where(
+                Price.material_id == materials[0], Price.price_date == newest),
+        ))  # fmt: skip
+        refresh_current_prices(session.connection())
+        session.commit()
+        for limit in (1, 3, 10, 100):
+            assert found_insights(session, limit=limit) == reference_insights(session, limit=limit)
+        tracked = found_insights(session, limit=100)["tracked"]
+    assert any(average is None for *_, average in tracked)
+    names = [name for _, name, *_ in tracked]
+    assert len(names) != len(set(names))  # the twins tie on every count and on the name
+
+
+def test_the_migration_fills_the_week_ago_prices_as_the_refresh_writes_them(
+    fresh_database: FreshDatabase,
+) -> None:
+    engine = fresh_database(TEST_DEMO)
+    week_ago = select(
+        CurrentPrice.material_id,
+        CurrentPrice.city_id,
+        CurrentPrice.week_ago_price,
+        CurrentPrice.week_ago_date,
+    ).order_by(CurrentPrice.material_id, CurrentPrice.city_id)
+    with Session(engine) as session:  # a gap in the week: an earlier day stands in
+        newest = session.execute(select(func.max(Price.price_date))).scalar_one()
+        first = session.execute(week_ago).first()
+        assert first is not None
+        session.execute(delete(Price).where(
+            Price.material_id == first.material_id, Price.city_id == first.city_id,
+            Price.price_date == newest - WEEK))  # fmt: skip
+        refresh_current_prices(session.connection())
+        session.commit()
+        written = session.execute(week_ago).all()
+    config = migrate.alembic_config(engine.url.render_as_string(hide_password=False))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0010")
+    migrate.upgrade(engine)
+    with Session(engine) as session:
+        assert session.execute(week_ago).all() == written
+    assert written[0].week_ago_date == newest - WEEK - dt.timedelta(days=1)
+    assert all(row.week_ago_price is not None for row in written[1:])

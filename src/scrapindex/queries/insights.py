@@ -10,22 +10,35 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import func, select, type_coerce
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Label,
+    Numeric,
+    Select,
+    and_,
+    case,
+    cast,
+    func,
+    literal_column,
+    or_,
+    select,
+    type_coerce,
+)
+from sqlalchemy.orm import Session
 
-from scrapindex.models import CurrentPrice, Price
+from scrapindex.models import City, CurrentPrice, Price
+from scrapindex.queries.current_prices import WEEK
 from scrapindex.queries.prices import (
+    USD_CENT,
     CityInfo,
     MaterialInfo,
     city_infos,
+    dollars,
     latest_usd_rates,
     material_infos,
-    to_usd,
+    usd_cents,
 )
-
-WEEK = dt.timedelta(days=7)
-# A series without a price in the week before the comparison day has no weekly change.
-LOOKBACK = dt.timedelta(days=7)
 
 
 @dataclass(frozen=True)
@@ -73,83 +86,94 @@ def newest_price_date(session: Session) -> dt.date | None:
     return session.execute(select(func.max(Price.price_date))).scalar_one_or_none()
 
 
-@dataclass(frozen=True)
-class SeriesWeek:
-    """One series' current price and its price a week before (None when it has none)."""
-
-    material: MaterialInfo
-    city: CityInfo
-    currency: str
-    price_per_kg: Decimal
-    price_date: dt.date
-    week_ago_price: Decimal | None
-    week_ago_date: dt.date | None
+# A candidate's change in whole tenths of a percent, as the database rounds it: within one
+# tenth of Mover.change_percent (Decimal, then float, then round), so ranking on it with a
+# margin of two tenths keeps every mover the exact ranking can show.
+MARGIN_TENTHS = 2
 
 
-def series_weeks(session: Session, compared_with: dt.date) -> list[SeriesWeek]:
-    """Every current series with its last price on or before ``compared_with`` (a week back).
+def candidate_movers(session: Session, per_side: int) -> list[Mover]:
+    """The series that can be among a country's ``per_side`` risers or fallers, board order.
 
-    Read from current_prices in the board's order (city, material); the week-ago price is a
-    correlated subquery seeking the (material, city, date) key, newest first. Reading the
-    week's prices of every series (as this did) grew with the history.
+    The database compares each current price with its last price in the week up to
+    ``compared_with`` and ranks the changes per country (dense_rank on whole tenths), keeping
+    the ranks within ``per_side`` plus a margin on each side: the exact change, its rounding
+    and the ties by name are then settled on these few rows as before.
     """
-    before = aliased(Price)
-    in_week = (
-        select(before.id)
-        .where(
-            before.material_id == CurrentPrice.material_id,
-            before.city_id == CurrentPrice.city_id,
-            before.price_date <= compared_with,
-            before.price_date > compared_with - LOOKBACK,
-        )
-        .order_by(before.price_date.desc())
-        .limit(1)
-    )
-
-    def week_ago(column: str) -> Any:
-        return in_week.with_only_columns(getattr(before, column)).scalar_subquery()
-
+    movers = week_changes().subquery("movers")
+    keep = per_side + MARGIN_TENTHS
+    ranked = select(
+        movers,
+        func.dense_rank()
+        .over(partition_by=movers.c.country_code, order_by=movers.c.tenths.desc())
+        .label("rise_rank"),
+        func.dense_rank()
+        .over(partition_by=movers.c.country_code, order_by=movers.c.tenths.asc())
+        .label("fall_rank"),
+    ).subquery("ranked")
     rows = session.execute(
+        select(ranked)
+        .where(
+            or_(
+                and_(ranked.c.tenths >= 0, ranked.c.rise_rank <= keep),
+                and_(ranked.c.tenths <= 0, ranked.c.fall_rank <= keep),
+            )
+        )
+        .order_by(ranked.c.city_id, ranked.c.material_id)
+    ).all()
+    materials = material_infos(session)
+    cities = city_infos(session, {row.city_id for row in rows})
+    return [
+        Mover(
+            material=materials[row.material_id],
+            city=cities[row.city_id],
+            currency=row.currency,
+            price_per_kg=row.price_per_kg,
+            price_date=row.price_date,
+            week_ago_price=row.week_ago_price,
+            week_ago_date=row.week_ago_date,
+        )
+        for row in rows
+    ]
+
+
+def week_changes() -> Select[*tuple[Any, ...]]:
+    """Every series with a nonzero price a week before (see refresh_current_prices), older than
+    its current price: both prices, its country and its change in whole tenths of a percent."""
+    return (
         select(
             CurrentPrice.material_id,
             CurrentPrice.city_id,
             CurrentPrice.price_per_kg,
             CurrentPrice.currency,
             CurrentPrice.price_date,
-            type_coerce(week_ago("price_per_kg"), Price.price_per_kg.type),
-            type_coerce(week_ago("price_date"), Price.price_date.type),
-        ).order_by(CurrentPrice.city_id, CurrentPrice.material_id)
-    ).all()
-    materials = material_infos(session)
-    cities = city_infos(session)
-    return [
-        SeriesWeek(materials[m], cities[c], currency, price, day, before_price, before_day)
-        for m, c, price, currency, day, before_price, before_day in rows
-    ]
-
-
-def week_movers(series: list[SeriesWeek]) -> list[Mover]:
-    movers = []
-    for row in series:
-        if row.week_ago_price is None or row.week_ago_date is None:
-            continue
-        if row.week_ago_price == 0 or row.week_ago_date >= row.price_date:
-            continue
-        movers.append(
-            Mover(
-                material=row.material,
-                city=row.city,
-                currency=row.currency,
-                price_per_kg=row.price_per_kg,
-                price_date=row.price_date,
-                week_ago_price=row.week_ago_price,
-                week_ago_date=row.week_ago_date,
-            )
+            CurrentPrice.week_ago_price,
+            CurrentPrice.week_ago_date,
+            City.country_code,
+            _tenths(CurrentPrice.price_per_kg.expression, CurrentPrice.week_ago_price.expression),
         )
-    return movers
+        .join(City, City.id == CurrentPrice.city_id)
+        .where(
+            CurrentPrice.week_ago_price != 0,
+            CurrentPrice.week_ago_date < CurrentPrice.price_date,
+        )
+    )
+
+
+def _tenths(price: ColumnElement[Decimal], week_ago: ColumnElement[Decimal | None]) -> Label[int]:
+    """The change in whole tenths of a percent. On PostgreSQL a NUMERIC quotient rounded by the
+    cast; on SQLite both prices are integers of 1e-4 (see ExactDecimal), divided truncating."""
+    raw_price, raw_week_ago = type_coerce(price, Numeric), type_coerce(week_ago, Numeric)
+    change = (raw_price - raw_week_ago) * literal_column("1000") / raw_week_ago
+    return cast(change, BigInteger).label("tenths")
 
 
 def movers_by_country(movers: list[Mover], per_side: int) -> list[CountryMovers]:
+    """Each country's ``per_side`` biggest risers and fallers, countries by name.
+
+    Ties: risers by change, then material name, both descending, then the board's order
+    reversed; fallers by change and material name ascending, then the board's order.
+    """
     grouped: dict[tuple[str, str], list[Mover]] = defaultdict(list)
     for mover in movers:
         grouped[(mover.city.country_code, mover.city.country_name)].append(mover)
@@ -163,27 +187,57 @@ def movers_by_country(movers: list[Mover], per_side: int) -> list[CountryMovers]
     return result
 
 
-def most_tracked(
-    series: list[SeriesWeek], rates: dict[str, Decimal], limit: int
-) -> list[TrackedMaterial]:
-    by_material: dict[int, list[SeriesWeek]] = defaultdict(list)
-    for row in series:
-        by_material[row.material.id].append(row)
-    tracked = []
-    for items in by_material.values():
-        usd = [v for q in items if (v := to_usd(q.price_per_kg, q.currency, rates)) is not None]
-        tracked.append(
-            TrackedMaterial(
-                material=items[0].material,
-                city_count=len({q.city.id for q in items}),
-                country_count=len({q.city.country_code for q in items}),
-                average_usd=(sum(usd, Decimal(0)) / len(usd)).quantize(Decimal("0.01"))
-                if usd
-                else None,
-            )
+def most_tracked(session: Session, limit: int) -> list[TrackedMaterial]:
+    """The materials quoted in the most cities (then countries, then by name), with the mean of
+    their current prices in US dollars, each converted and rounded to the cent as ``to_usd``
+    does; prices in a currency without a rate are counted but not averaged.
+
+    One row per material from the database; ties beyond the name go by the board's order (the
+    first city quoting each, then the material's id).
+    """
+    rates = latest_usd_rates(session)
+    dialect = session.get_bind().dialect.name
+    cents = usd_cents(
+        dialect, rates, CurrentPrice.price_per_kg.expression, CurrentPrice.currency.expression
+    )
+    priced = case((CurrentPrice.currency.in_(list(rates)), cents))
+    rows = session.execute(
+        select(
+            CurrentPrice.material_id,
+            func.count(),
+            func.count(func.distinct(City.country_code)),
+            func.sum(priced),
+            func.count(priced),
+            func.min(CurrentPrice.city_id),
         )
-    tracked.sort(key=lambda t: (-t.city_count, -t.country_count, t.material.name))
-    return tracked[:limit]
+        .join(City, City.id == CurrentPrice.city_id)
+        .group_by(CurrentPrice.material_id)
+    ).all()
+    materials = material_infos(session)
+    tracked = [
+        (
+            first_city,
+            TrackedMaterial(
+                material=materials[material_id],
+                city_count=cities,
+                country_count=countries,
+                average_usd=(dollars(total) / priced_count).quantize(USD_CENT)
+                if priced_count
+                else None,
+            ),
+        )
+        for material_id, cities, countries, total, priced_count, first_city in rows
+    ]
+    tracked.sort(
+        key=lambda ft: (
+            -ft[1].city_count,
+            -ft[1].country_count,
+            ft[1].material.name,
+            ft[0],
+            ft[1].material.id,
+        )
+    )
+    return [t for _, t in tracked[:limit]]
 
 
 def market_insights(session: Session, *, per_side: int = 5, tracked_limit: int = 10) -> Insights:
@@ -191,10 +245,9 @@ def market_insights(session: Session, *, per_side: int = 5, tracked_limit: int =
     if newest is None:
         return Insights(as_of=None, compared_with=None, countries=[], most_tracked=[])
     compared_with = newest - WEEK
-    series = series_weeks(session, compared_with)
     return Insights(
         as_of=newest,
         compared_with=compared_with,
-        countries=movers_by_country(week_movers(series), per_side),
-        most_tracked=most_tracked(series, latest_usd_rates(session), tracked_limit),
+        countries=movers_by_country(candidate_movers(session, per_side), per_side),
+        most_tracked=most_tracked(session, tracked_limit),
     )
