@@ -17,6 +17,7 @@ from scrapindex.queries.current_prices import LOOKBACK, WEEK, refresh_current_pr
 from scrapindex.queries.insights import market_insights
 from scrapindex.queries.prices import Quote, latest_quotes, latest_usd_rates, to_usd
 from tests.conftest import TEST_DEMO, FreshDatabase
+from tests.integration.test_price_figures_sql import HUGE_PRICES, set_current_prices
 
 Mover = tuple[str, str, str, Decimal, dt.date, Decimal, dt.date, float]
 
@@ -279,3 +280,18 @@ def test_the_migration_fills_the_week_ago_prices_as_the_refresh_writes_them(
         assert session.execute(week_ago).all() == written
     assert written[0].week_ago_date == newest - WEEK - dt.timedelta(days=1)
     assert all(row.week_ago_price is not None for row in written[1:])
+
+
+def test_huge_prices_rank_and_average_as_in_python(fresh_database: FreshDatabase) -> None:
+    """Current prices whose dollar value overflows BIGINT (converted as NUMERIC or in parts)
+    among the most-tracked averages, and their changes among the movers."""
+    engine = fresh_database(TEST_DEMO)
+    with Session(engine) as session:
+        set_current_prices(session, 1, HUGE_PRICES)
+        refresh_current_prices(session.connection())
+        session.commit()
+        found = found_insights(session, limit=100)
+        assert found == reference_insights(session, limit=100)
+    averages = {slug: average for slug, _, _, _, average in found["tracked"]}
+    assert averages["copper"] is not None
+    assert averages["copper"] > Decimal(100_000_000)

@@ -165,3 +165,48 @@ def test_stats_count_the_current_prices_of_the_newest_date(
         assert (found.latest_price_date, found.daily_price_updates) == reference_coverage(session)
         assert found.latest_price_date == current.price_date + dt.timedelta(days=1)
         assert found.daily_price_updates == 1
+
+
+# Current prices beyond what BIGINT holds once converted (PostgreSQL multiplies them as NUMERIC,
+# SQLite in two parts), among them exact half cents, and one the column's largest.
+HUGE_PRICES = [
+    ("USD", "8000000.0050"),  # half a cent: down to the even one
+    ("USD", "8000000.0150"),  # half a cent: up to the even one
+    ("GBP", "7654321.9876"),
+    ("GBP", "9999999999.9999"),
+    ("EUR", "0.0050"),
+]
+
+
+def set_current_prices(session: Session, material_id: int, values: list[tuple[str, str]]) -> None:
+    """The given currencies and prices on the material's first current prices (board order)."""
+    price_ids = session.scalars(
+        select(CurrentPrice.price_id)
+        .where(CurrentPrice.material_id == material_id)
+        .order_by(CurrentPrice.city_id)
+    ).all()
+    for price_id, (currency, value) in zip(price_ids, values, strict=False):
+        session.execute(
+            update(Price)
+            .where(Price.id == price_id)
+            .values(currency=currency, price_per_kg=Decimal(value))
+        )
+
+
+def test_huge_prices_and_prices_without_a_rate_convert_as_in_python(
+    fresh_database: FreshDatabase,
+) -> None:
+    engine = fresh_database(TEST_DEMO)
+    with Session(engine) as session:
+        set_current_prices(session, 1, HUGE_PRICES)
+        set_current_prices(session, 2, [("XXX", "1.0000")] * 1000)  # every price without a rate
+        set_current_prices(session, 3, [("XXX", "1.0000")] * 3)  # some of them
+        refresh_current_prices(session.connection())
+        session.commit()
+        found = {f.material_id: f for f in material_figures(session)}
+        expected = {f.material_id: f for f in reference_figures(session)}
+        rates = latest_usd_rates(session)
+    assert found == expected
+    assert found[1].max_price == to_usd(Decimal("9999999999.9999"), "GBP", rates)
+    assert 2 not in found
+    assert found[3].cities_tracked == found[4].cities_tracked - 3

@@ -17,7 +17,6 @@ from sqlalchemy import (
     Numeric,
     Select,
     and_,
-    case,
     cast,
     func,
     literal_column,
@@ -34,10 +33,9 @@ from scrapindex.queries.prices import (
     CityInfo,
     MaterialInfo,
     city_infos,
+    current_usd_cents,
     dollars,
-    latest_usd_rates,
     material_infos,
-    usd_cents,
 )
 
 
@@ -96,30 +94,41 @@ def candidate_movers(session: Session, per_side: int) -> list[Mover]:
     """The series that can be among a country's ``per_side`` risers or fallers, board order.
 
     The database compares each current price with its last price in the week up to
-    ``compared_with`` and ranks the changes per country (dense_rank on whole tenths), keeping
-    the ranks within ``per_side`` plus a margin on each side: the exact change, its rounding
-    and the ties by name are then settled on these few rows as before.
+    ``compared_with`` and ranks each country's distinct changes (dense_rank on whole tenths),
+    keeping the series whose change ranks within ``per_side`` plus a margin on either side: the
+    exact change, its rounding and the ties by name are then settled on these few rows as
+    before. Ranking the few hundred distinct changes rather than every series spares two sorts
+    of all of them (50 -> 26 ms at ten times the demo).
     """
-    movers = week_changes().subquery("movers")
-    keep = per_side + MARGIN_TENTHS
+    movers = week_changes().cte("movers")  # read twice: computed once
+    changes = select(movers.c.country_code, movers.c.tenths).distinct().subquery("changes")
     ranked = select(
-        movers,
+        changes,
         func.dense_rank()
-        .over(partition_by=movers.c.country_code, order_by=movers.c.tenths.desc())
+        .over(partition_by=changes.c.country_code, order_by=changes.c.tenths.desc())
         .label("rise_rank"),
         func.dense_rank()
-        .over(partition_by=movers.c.country_code, order_by=movers.c.tenths.asc())
+        .over(partition_by=changes.c.country_code, order_by=changes.c.tenths.asc())
         .label("fall_rank"),
     ).subquery("ranked")
-    rows = session.execute(
-        select(ranked)
+    keep = per_side + MARGIN_TENTHS
+    kept = (
+        select(ranked.c.country_code, ranked.c.tenths)
         .where(
             or_(
                 and_(ranked.c.tenths >= 0, ranked.c.rise_rank <= keep),
                 and_(ranked.c.tenths <= 0, ranked.c.fall_rank <= keep),
             )
         )
-        .order_by(ranked.c.city_id, ranked.c.material_id)
+        .subquery("kept")
+    )
+    rows = session.execute(
+        select(movers)
+        .join(
+            kept,
+            and_(kept.c.country_code == movers.c.country_code, kept.c.tenths == movers.c.tenths),
+        )
+        .order_by(movers.c.city_id, movers.c.material_id)
     ).all()
     materials = material_infos(session)
     cities = city_infos(session, {row.city_id for row in rows})
@@ -195,23 +204,30 @@ def most_tracked(session: Session, limit: int) -> list[TrackedMaterial]:
     One row per material from the database; ties beyond the name go by the board's order (the
     first city quoting each, then the material's id).
     """
-    rates = latest_usd_rates(session)
-    dialect = session.get_bind().dialect.name
-    cents = usd_cents(
-        dialect, rates, CurrentPrice.price_per_kg.expression, CurrentPrice.currency.expression
+    usd = current_usd_cents(session)
+    # Counted per material and country first (hashed), then per material: counting distinct
+    # countries over the series sorted each material's rows.
+    by_country = (
+        select(
+            usd.c.material_id,
+            func.count().label("series"),
+            func.sum(usd.c.cents).label("total"),
+            func.count(usd.c.cents).label("priced"),
+            func.min(usd.c.city_id).label("first_city"),
+        )
+        .join(City, City.id == usd.c.city_id)
+        .group_by(usd.c.material_id, City.country_code)
+        .subquery("by_country")
     )
-    priced = case((CurrentPrice.currency.in_(list(rates)), cents))
     rows = session.execute(
         select(
-            CurrentPrice.material_id,
+            by_country.c.material_id,
+            func.sum(by_country.c.series),
             func.count(),
-            func.count(func.distinct(City.country_code)),
-            func.sum(priced),
-            func.count(priced),
-            func.min(CurrentPrice.city_id),
-        )
-        .join(City, City.id == CurrentPrice.city_id)
-        .group_by(CurrentPrice.material_id)
+            func.sum(by_country.c.total),
+            func.sum(by_country.c.priced),
+            func.min(by_country.c.first_city),
+        ).group_by(by_country.c.material_id)
     ).all()
     materials = material_infos(session)
     tracked = [
@@ -219,9 +235,9 @@ def most_tracked(session: Session, limit: int) -> list[TrackedMaterial]:
             first_city,
             TrackedMaterial(
                 material=materials[material_id],
-                city_count=cities,
+                city_count=int(cities),
                 country_count=countries,
-                average_usd=(dollars(total) / priced_count).quantize(USD_CENT)
+                average_usd=(dollars(total) / int(priced_count)).quantize(USD_CENT)
                 if priced_count
                 else None,
             ),

@@ -11,6 +11,7 @@ from sqlalchemy import (
     Connection,
     Numeric,
     Row,
+    Subquery,
     and_,
     case,
     cast,
@@ -37,6 +38,7 @@ USD_CENT = Decimal("0.01")
 RATE_PLACES = 8  # fx_rates.usd_per_unit's scale
 HALF = literal(Decimal("0.5"), Numeric(2, 1))
 INTEGER_CENT = 10**10  # a cent in the product of price (1e-4) and rate (1e-8) units
+SPLIT = 10**5  # see _split_rounded_cents
 PRICE_UNITS = literal(10**4, BigInteger)  # of a price per kg (ExactDecimal(14, 4))
 BIGINT_MAX = 2**63 - 1
 
@@ -276,50 +278,51 @@ def material_figures(session: Session) -> list[MaterialFigures]:
     cent first, exactly as ``to_usd`` does (half to even), so the mean is that of the converted
     prices each list shows; prices in a currency without a rate are left out.
     """
-    rates = latest_usd_rates(session)
-    dialect = session.get_bind().dialect.name
-    cents = usd_cents(
-        dialect, rates, CurrentPrice.price_per_kg.expression, CurrentPrice.currency.expression
-    )
-    # Read from current_prices alone: through price_id it was one scattered page of prices per
-    # series (and joined, PostgreSQL hashed the whole history): 3.2 s at ten times the demo.
-    series = (
-        select(CurrentPrice.material_id, CurrentPrice.city_id, cents.label("cents"))
-        .where(CurrentPrice.currency.in_(list(rates)))
-        .subquery("series")
+    usd = current_usd_cents(session)
+    # Summed per material and country first (hashed), then per material: counting distinct
+    # countries over the series sorted each material's rows.
+    by_country = (
+        select(
+            usd.c.material_id,
+            func.count().label("series"),
+            func.sum(usd.c.cents).label("total"),
+            func.min(usd.c.cents).label("lowest"),
+            func.max(usd.c.cents).label("highest"),
+            func.min(usd.c.city_id).label("first_city"),
+        )
+        .join(City, City.id == usd.c.city_id)
+        .where(usd.c.cents.is_not(None))
+        .group_by(usd.c.material_id, City.country_code)
+        .subquery("by_country")
     )
     query = (
         select(
             Material.id,
             Material.slug,
+            func.sum(by_country.c.series),
+            func.sum(by_country.c.total),
+            func.min(by_country.c.lowest),
+            func.max(by_country.c.highest),
             func.count(),
-            func.sum(series.c.cents),
-            func.min(series.c.cents),
-            func.max(series.c.cents),
-            func.count(func.distinct(series.c.city_id)),
-            func.count(func.distinct(City.country_code)),
         )
-        .select_from(series)
-        .join(Material, Material.id == series.c.material_id)
-        .join(City, City.id == series.c.city_id)
+        .join(Material, Material.id == by_country.c.material_id)
         .group_by(Material.id, Material.slug)
         # The order the board lists them in: by the first city quoting each, then by id.
-        .order_by(func.min(series.c.city_id), Material.id)
+        .order_by(func.min(by_country.c.first_city), Material.id)
     )
+    # One series per material and city (current_prices' key): the series are the cities.
     return [
         MaterialFigures(
             material_id=material_id,
             material_slug=slug,
             currency="USD",
-            average_price=dollars(total) / count,
+            average_price=dollars(total) / int(count),
             min_price=dollars(lowest),
             max_price=dollars(highest),
-            cities_tracked=cities,
+            cities_tracked=int(count),
             countries=countries,
         )
-        for material_id, slug, count, total, lowest, highest, cities, countries in session.execute(
-            query
-        )
+        for material_id, slug, count, total, lowest, highest, countries in session.execute(query)
     ]
 
 
@@ -327,42 +330,97 @@ def dollars(cents: int | Decimal) -> Decimal:
     return Decimal(int(cents)).scaleb(-2)
 
 
-def usd_cents(
-    dialect: str,
-    rates: dict[str, Decimal],
-    price: ColumnElement[Decimal],
-    currency: ColumnElement[str],
-) -> ColumnElement[int]:
-    """Each current price in whole US cents, rounded half to even like ``to_usd``; NULL for a
-    currency without a rate.
+def current_usd_cents(session: Session) -> Subquery:
+    """Every current price's series (material_id, city_id) and its value in whole US cents
+    (``cents``), rounded half to even like ``to_usd``; NULL for a currency without a rate.
 
     In integers of the smallest units (1e-4 a kg, 1e-8 a dollar): their product counts 1e-12
     dollars, which integer arithmetic divides by 1e10 exactly. SQLite stores prices so (see
-    ExactDecimal). PostgreSQL's NUMERIC prices are scaled to BIGINT first: NUMERIC arithmetic
-    took 0.1 s over the 25,500 prices of ten times the demo, BIGINT a tenth of that. A price
-    whose product would overflow BIGINT (over some $900,000 a kg) is multiplied as NUMERIC.
+    ExactDecimal); PostgreSQL's NUMERIC prices are scaled to BIGINT, NUMERIC arithmetic being
+    ten times slower. A price whose product would overflow BIGINT (over some $9 million a kg)
+    is multiplied as NUMERIC on PostgreSQL, in two parts on SQLite (_split_rounded_cents).
+
+    Each price is scaled and its rate looked up once, in a subquery the database does not merge
+    into the rounding (OFFSET 0): written as one expression, PostgreSQL repeated the conversion
+    at each of the rounding's ten references to it (0.1 s at ten times the demo).
     """
+    rates = latest_usd_rates(session)
     scaled = {c: int(r.scaleb(RATE_PLACES)) for c, r in rates.items()}
-    rate_units = case({c: literal(r, BigInteger) for c, r in scaled.items()}, value=currency)
-    if dialect == "sqlite":
-        return _rounded_cents(type_coerce(price, BigInteger) * rate_units)
-    fits = int(BIGINT_MAX // max(max(scaled.values(), default=1), 1))
-    price_units = cast(price * PRICE_UNITS, BigInteger)
-    exact = {c: literal(r, Numeric(18, RATE_PLACES)) for c, r in rates.items()}
-    return case(
-        (price_units <= fits, _rounded_cents(price_units * rate_units)),
-        else_=_numeric_cents(price * case(exact, value=currency) * 100),
+    rate_units = case(
+        {c: literal(r, BigInteger) for c, r in scaled.items()}, value=CurrentPrice.currency
+    )
+    price = CurrentPrice.price_per_kg.expression
+    sqlite = session.get_bind().dialect.name == "sqlite"
+    units = (
+        select(
+            CurrentPrice.material_id,
+            CurrentPrice.city_id,
+            CurrentPrice.price_per_kg,
+            CurrentPrice.currency,
+            (
+                type_coerce(price, BigInteger) if sqlite else cast(price * PRICE_UNITS, BigInteger)
+            ).label("price_units"),
+            rate_units.label("rate_units"),
+        )
+        .offset(0)
+        .subquery("units")
+    )
+    if sqlite:  # no exact decimal to fall back to
+        cents = _split_rounded_cents(units.c.price_units, units.c.rate_units)
+    else:
+        fits = int(BIGINT_MAX // max(max(scaled.values(), default=1), 1))
+        exact = {c: literal(r, Numeric(18, RATE_PLACES)) for c, r in rates.items()}
+        hundredths = units.c.price_per_kg * case(exact, value=units.c.currency) * 100
+        cents = case(
+            (
+                func.abs(units.c.price_units) <= fits,
+                _rounded_cents(units.c.price_units * units.c.rate_units),
+            ),
+            else_=_numeric_cents(hundredths),
+        )
+    return (
+        select(units.c.material_id, units.c.city_id, cents.label("cents")).offset(0).subquery("usd")
     )
 
 
 def _rounded_cents(product: ColumnElement[int]) -> ColumnElement[int]:
     """A count of 1e-12 dollars in whole cents, half to even."""
     magnitude = type_coerce(func.abs(product), BigInteger)
-    # Integer division and remainder on both databases (SQLAlchemy's // would floor a float).
-    whole, rest = magnitude.op("/")(INTEGER_CENT), magnitude.op("%")(INTEGER_CENT)
-    up = or_(rest * 2 > INTEGER_CENT, and_(rest * 2 == INTEGER_CENT, whole % 2 == 1))
-    rounded = whole + case((up, 1), else_=0)
+    whole, rest = _divide(magnitude, INTEGER_CENT), _remainder(magnitude, INTEGER_CENT)
+    rounded = _half_to_even(whole, rest)
     return case((product < 0, -rounded), else_=rounded)
+
+
+def _split_rounded_cents(
+    price_units: ColumnElement[int], rate_units: ColumnElement[int]
+) -> ColumnElement[int]:
+    """``_rounded_cents(price_units * rate_units)`` without its overflow for the biggest prices
+    (their product passes 2**63 at some $9 million a kg), where SQLite would go on in floats:
+    the price is split in two at SPLIT units, each part multiplied by the rate (exact for rates
+    up to some $90 a unit) and the parts' cents and remainders added up."""
+    magnitude = type_coerce(func.abs(price_units), BigInteger)
+    high = _divide(magnitude, SPLIT) * rate_units
+    low = _remainder(magnitude, SPLIT) * rate_units
+    below_split = _remainder(high, SPLIT) * SPLIT + low  # 1e-12 dollars, under 2**63
+    whole = _divide(high, SPLIT) + _divide(below_split, INTEGER_CENT)
+    rounded = _half_to_even(whole, _remainder(below_split, INTEGER_CENT))
+    return case((price_units < 0, -rounded), else_=rounded)
+
+
+def _half_to_even(whole: ColumnElement[int], rest: ColumnElement[int]) -> ColumnElement[int]:
+    """``whole`` cents and ``rest`` 1e-12 dollars, rounded to a whole cent, half to even."""
+    up = or_(rest * 2 > INTEGER_CENT, and_(rest * 2 == INTEGER_CENT, whole % 2 == 1))
+    return whole + case((up, 1), else_=0)
+
+
+# Integer division and remainder on both databases (SQLAlchemy's // would floor a float); the
+# dividend in parentheses, as a custom operator's own precedence puts none around it.
+def _divide(dividend: ColumnElement[int], divisor: int) -> ColumnElement[int]:
+    return type_coerce(dividend.self_group().op("/")(divisor), BigInteger)
+
+
+def _remainder(dividend: ColumnElement[int], divisor: int) -> ColumnElement[int]:
+    return type_coerce(dividend.self_group().op("%")(divisor), BigInteger)
 
 
 def _numeric_cents(hundredths: ColumnElement[Decimal]) -> ColumnElement[int]:
