@@ -1,4 +1,5 @@
 // Formatting in one place: money, units, dates, coordinates and ratings.
+import { dateTimeFormat, numberFormat } from "./intl-cache";
 
 export type Unit = "kg" | "lb" | "t";
 
@@ -43,10 +44,7 @@ export function convertPerKg(pricePerKg: string | number, unit: Unit): number {
 /** "R 1,234.50" style: symbol, thousands separators, two decimals. */
 export function formatMoney(amount: string | number, currency: string): string {
   const value = Number(amount);
-  const digits = value.toLocaleString("en-US", {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  const digits = numberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
   const symbol = currencySymbol(currency);
   return value < 0 ? `-${symbol}${digits.slice(1)}` : `${symbol}${digits}`;
 }
@@ -67,12 +65,7 @@ export function formatPercent(change: number | null | undefined): string {
 export function formatDate(value: string | Date): string {
   const date =
     typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return date.toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return dateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
 /**
@@ -107,7 +100,7 @@ const ZONE_ABBREVIATIONS: Record<string, readonly [string, string]> = {
 /** Minutes ahead of UTC in a zone at a moment, from Intl's "GMT+13:00" style name. */
 function offsetMinutes(date: Date, timeZone: string): number {
   const name =
-    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    dateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
       .formatToParts(date)
       .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
@@ -119,7 +112,7 @@ function offsetMinutes(date: Date, timeZone: string): number {
 /** Intl's own short zone name at a moment: "GMT+2", "PST", "GMT+13". */
 function intlZoneName(date: Date, timeZone: string): string {
   return (
-    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    dateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
       .formatToParts(date)
       .find((part) => part.type === "timeZoneName")?.value ?? timeZone
   );
@@ -143,14 +136,14 @@ export function timeZoneAbbreviation(value: string | Date, timeZone: string): st
 
 /** A moment shown in a place's own time zone: "Nov 21, 2026, 2:00 AM SAST". */
 export function formatDateTimeIn(value: string, timeZone: string): string {
-  const local = new Date(value).toLocaleString("en-US", {
+  const local = dateTimeFormat("en-US", {
     month: "short",
     day: "numeric",
     year: "numeric",
     hour: "numeric",
     minute: "2-digit",
     timeZone,
-  });
+  }).format(new Date(value));
   return `${local} ${timeZoneAbbreviation(value, timeZone)}`;
 }
 
@@ -163,5 +156,5 @@ export function formatRating(value: number | null | undefined): string {
 }
 
 export function formatCount(value: number): string {
-  return value.toLocaleString("en-US");
+  return numberFormat("en-US", {}).format(value);
 }

@@ -1,6 +1,7 @@
 // Opening hours: the same rule as the server's scrapindex/hours.py, so a yard shows the same
 // Open/Closed state whichever side computed it. Intervals are local to the yard's zone; one whose
 // closing time is not after its opening time runs past midnight; "00:00"-"00:00" is the whole day.
+import { dateTimeFormat } from "./intl-cache";
 
 export type HoursInterval = { day: number; opens: string; closes: string };
 
@@ -21,7 +22,7 @@ function span(interval: HoursInterval): [number, number] {
 
 /** Wall-clock weekday (Monday = 0) and minute of the day at `moment` in `timeZone`. */
 export function localClock(moment: Date, timeZone: string): { day: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone,
     weekday: "short",
     hour: "2-digit",

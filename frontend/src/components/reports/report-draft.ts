@@ -2,6 +2,7 @@
 
 import type { PriceReportCreate } from "@/api/client";
 import type { Unit } from "@/lib/format";
+import { dateTimeFormat } from "@/lib/intl-cache";
 
 export const REPORT_WINDOW_DAYS = 14;
 export const MAX_PRICE = 1_000_000;
@@ -24,7 +25,7 @@ export type DateBounds = { min: string; max: string };
 
 /** Today in a time zone, as YYYY-MM-DD (the server's default report date is the city's today). */
 export function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 /** A report may be dated today or up to 14 days back, in the city's own calendar. */

@@ -1,3 +1,5 @@
+import { numberFormat } from "@/lib/intl-cache";
+
 const MILES_PER_KM = 0.621371;
 /** Countries whose visitors read road distances in miles. */
 const MILE_COUNTRIES = new Set(["US", "GB"]);
@@ -7,7 +9,7 @@ export function formatDistance(km: number, countryCode: string): string {
   const miles = MILE_COUNTRIES.has(countryCode.toUpperCase());
   const value = miles ? km * MILES_PER_KM : km;
   const digits = value < 10 ? 1 : 0;
-  const text = value.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const text = numberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
   return `${text} ${miles ? "mi" : "km"}`;
 }
 

@@ -2,6 +2,7 @@
 // testable and so the page does not pull the chart library in until a chart is actually drawn.
 import type { PriceHistory } from "@/api/client";
 import { convertPerKg, currencySymbol, formatDate, formatMoney, type Unit } from "@/lib/format";
+import { numberFormat } from "@/lib/intl-cache";
 
 /** One point of the chart; ``reference`` is the market reference in force on that date. */
 export type ChartPoint = { date: string; label: string; value: number; reference?: number };
@@ -53,7 +54,8 @@ export function prepareChartData(points: HistoryPoints, unit: Unit, reference: H
 /** Y-axis tick text in the city's own currency: "R175", "£7.5", "C$13". */
 export function axisTickFormatter(currency: string): (value: number) => string {
   const symbol = currencySymbol(currency);
-  return (value) => `${symbol}${Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+  const digits = numberFormat("en-US", { maximumFractionDigits: 2 });
+  return (value) => `${symbol}${digits.format(Number(value))}`;
 }
 
 /** One sentence for screen readers: first and last price, direction and the range. */
