@@ -9,7 +9,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/ui/sort-header";
 import { formatDate, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { cityPath } from "@/lib/paths";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { DEFAULT_SORT, type MarketSort, nextSort, type SortField, sortMarkets } from "./sort-markets";
+
+/** Tailwind's `sm` breakpoint, where the list gives way to the table. */
+const SM_BREAKPOINT = "(min-width: 640px)";
 
 const TH = "px-3 py-2 whitespace-nowrap text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
 
@@ -93,6 +97,9 @@ function MarketList({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
 
 export function AllMarketsTable({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
   const [sort, setSort] = useState<MarketSort>(DEFAULT_SORT);
+  // One of the two layouts, not both hidden by CSS: each market is a dozen elements, and a phone
+  // building the table it never shows spent a tenth of a second on it (Lighthouse TBT).
+  const wide = useMediaQuery(SM_BREAKPOINT);
   const sorted = sortMarkets(rows, sort);
   const onSort = (field: SortField) => setSort(nextSort(sort, field));
   return (
@@ -108,53 +115,57 @@ export function AllMarketsTable({ rows, unit }: { rows: MaterialPriceRow[]; unit
           <EmptyState title="No price data available" />
         ) : (
           <>
-            <div className="sm:hidden">
-              <SortButtons sort={sort} onSort={onSort} />
-              <MarketList rows={sorted} unit={unit} />
-            </div>
-            <div className="relative hidden overflow-x-auto sm:block">
-              <table className="w-full min-w-[560px] text-sm">
-                <caption className="sr-only">
-                  All markets, sorted by {sort.field} {sort.direction === "asc" ? "ascending" : "descending"}
-                </caption>
-                <thead className="border-b border-slate-200 bg-slate-50">
-                  <tr>
-                    <SortHeader field="city" label="City" sort={sort} onSort={onSort} />
-                    <th scope="col" className={TH}>
-                      Country
-                    </th>
-                    <SortHeader field="price" label="Price" sort={sort} onSort={onSort} />
-                    <th scope="col" className={TH}>
-                      Last Updated
-                    </th>
-                    <th scope="col" className={TH}>
-                      Action
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sorted.map((row) => (
-                    <tr key={row.city.slug} className="border-b border-slate-100 hover:bg-slate-50">
-                      <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
-                        {row.city.name}
+            {wide !== true && (
+              <div className="sm:hidden">
+                <SortButtons sort={sort} onSort={onSort} />
+                <MarketList rows={sorted} unit={unit} />
+              </div>
+            )}
+            {wide !== false && (
+              <div className="relative hidden overflow-x-auto sm:block">
+                <table className="w-full min-w-[560px] text-sm">
+                  <caption className="sr-only">
+                    All markets, sorted by {sort.field} {sort.direction === "asc" ? "ascending" : "descending"}
+                  </caption>
+                  <thead className="border-b border-slate-200 bg-slate-50">
+                    <tr>
+                      <SortHeader field="city" label="City" sort={sort} onSort={onSort} />
+                      <th scope="col" className={TH}>
+                        Country
                       </th>
-                      <td className="px-3 py-2 text-slate-700">{row.city.country.name}</td>
-                      <td className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900 tabular-nums">
-                        {formatPrice(row.price, row.currency, unit)}{" "}
-                        <span className="text-xs font-normal text-slate-600">{row.currency}</span>
-                        <PriceProvenance row={row} />
-                      </td>
-                      <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(row.date)}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        <Link to={cityPath(row.city)} className="font-medium text-brand-700 hover:underline">
-                          View Details<span className="sr-only">: {row.city.name}</span>
-                        </Link>
-                      </td>
+                      <SortHeader field="price" label="Price" sort={sort} onSort={onSort} />
+                      <th scope="col" className={TH}>
+                        Last Updated
+                      </th>
+                      <th scope="col" className={TH}>
+                        Action
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {sorted.map((row) => (
+                      <tr key={row.city.slug} className="border-b border-slate-100 hover:bg-slate-50">
+                        <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                          {row.city.name}
+                        </th>
+                        <td className="px-3 py-2 text-slate-700">{row.city.country.name}</td>
+                        <td className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+                          {formatPrice(row.price, row.currency, unit)}{" "}
+                          <span className="text-xs font-normal text-slate-600">{row.currency}</span>
+                          <PriceProvenance row={row} />
+                        </td>
+                        <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(row.date)}</td>
+                        <td className="px-3 py-2 whitespace-nowrap">
+                          <Link to={cityPath(row.city)} className="font-medium text-brand-700 hover:underline">
+                            View Details<span className="sr-only">: {row.city.name}</span>
+                          </Link>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
           </>
         )}
       </CardContent>
