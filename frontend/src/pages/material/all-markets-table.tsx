@@ -97,8 +97,8 @@ function MarketList({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
 
 export function AllMarketsTable({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
   const [sort, setSort] = useState<MarketSort>(DEFAULT_SORT);
-  // One of the two layouts, not both hidden by CSS: each market is a dozen elements, and a phone
-  // building the table it never shows spent a tenth of a second on it (Lighthouse TBT).
+  // One of the two layouts, not both with one hidden by CSS: each market is a dozen elements, and
+  // a phone built the table it never showed (Lighthouse's blocking time on this page).
   const wide = useMediaQuery(SM_BREAKPOINT);
   const sorted = sortMarkets(rows, sort);
   const onSort = (field: SortField) => setSort(nextSort(sort, field));
