@@ -36,6 +36,34 @@ def test_lists_every_city_with_country_and_coordinates(client: TestClient) -> No
     assert isinstance(joburg["latitude"], float)
 
 
+def test_a_limit_gives_the_lists_first_cities(client: TestClient) -> None:
+    everything = client.get("/api/cities").json()
+    assert client.get("/api/cities?limit=6").json() == everything[:6]
+    assert client.get("/api/cities?limit=50").json() == everything[:50]
+
+
+@pytest.mark.parametrize("limit", ["0", "51", "-1", "six", "1.5"])
+def test_a_bad_limit_is_a_clear_422(client: TestClient, limit: str) -> None:
+    response = client.get(f"/api/cities?limit={limit}")
+    assert response.status_code == 422
+    assert "limit" in response.text
+
+
+def test_other_cities_put_the_citys_own_country_first(client: TestClient) -> None:
+    everything = client.get("/api/cities").json()
+    for slug in ("johannesburg", "london", "auckland"):
+        city = next(c for c in everything if c["slug"] == slug)
+        others = [c for c in everything if c["slug"] != slug]
+        same = [c for c in others if c["country"]["code"] == city["country"]["code"]]
+        elsewhere = [c for c in others if c["country"]["code"] != city["country"]["code"]]
+        for limit in (3, 12):
+            answer = client.get(f"/api/cities/{slug}/others?limit={limit}").json()
+            assert answer == (same + elsewhere)[:limit]
+    assert len(client.get("/api/cities/johannesburg/others").json()) == 3
+    assert client.get("/api/cities/atlantis/others").status_code == 404
+    assert client.get("/api/cities/johannesburg/others?limit=0").status_code == 422
+
+
 def test_one_city_and_unknown_city(client: TestClient) -> None:
     assert client.get("/api/cities/london").json()["country"]["code"] == "GB"
     response = client.get("/api/cities/atlantis")

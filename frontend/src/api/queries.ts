@@ -5,6 +5,18 @@ import { api, unwrap } from "./client";
 
 export const cityQueries = {
   list: () => queryOptions({ queryKey: ["/api/cities"], queryFn: () => unwrap(api.GET("/api/cities")) }),
+  /** The list's first cities only: a page showing a few should not load them all. */
+  first: (limit: number) =>
+    queryOptions({
+      queryKey: ["/api/cities", { limit }],
+      queryFn: () => unwrap(api.GET("/api/cities", { params: { query: { limit } } })),
+    }),
+  /** A few other cities, the city's own country's first (the city page's Other Cities card). */
+  others: (slug: string) =>
+    queryOptions({
+      queryKey: [`/api/cities/${slug}/others`],
+      queryFn: () => unwrap(api.GET("/api/cities/{city_slug}/others", { params: { path: { city_slug: slug } } })),
+    }),
   detail: (slug: string) =>
     queryOptions({
       queryKey: [`/api/cities/${slug}`],

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Query
 
 from scrapindex.api.deps import CityDep, SessionDep, SettingsDep
 from scrapindex.queries.history import city_sparklines
-from scrapindex.queries.places import all_cities, city_figures
+from scrapindex.queries.places import all_cities, city_figures, other_cities
 from scrapindex.queries.prices import latest_quotes
 from scrapindex.queries.yards import YardFilter, YardSort, YardStatus, yard_page
 from scrapindex.schemas.common import NOT_FOUND, Pagination
@@ -16,16 +16,39 @@ from scrapindex.schemas.prices import CityPriceRow, city_price_row
 from scrapindex.schemas.yards import CityYardPage, yard_public
 
 router = APIRouter(prefix="/api/cities", tags=["cities"])
+# Pages that show a few cities ask for those only: the whole list grows with the data (190 kB
+# at ten times the demo's cities) and would be embedded in every such page.
+MAX_CITY_SAMPLE = 50
 
 
-@router.get("", response_model=list[CityPublic], summary="All cities")
-def list_cities(session: SessionDep) -> list[CityPublic]:
-    return [city_public(c) for c in all_cities(session)]
+@router.get("", response_model=list[CityPublic], summary="All cities, or the first few")
+def list_cities(
+    session: SessionDep,
+    limit: Annotated[
+        int | None,
+        Query(ge=1, le=MAX_CITY_SAMPLE, description="Only the list's first cities (Home's six)"),
+    ] = None,
+) -> list[CityPublic]:
+    return [city_public(c) for c in all_cities(session, limit)]
 
 
 @router.get("/{city_slug}", response_model=CityPublic, responses=NOT_FOUND, summary="One city")
 def get_city(city: CityDep) -> CityPublic:
     return city_public(city)
+
+
+@router.get(
+    "/{city_slug}/others",
+    response_model=list[CityPublic],
+    responses=NOT_FOUND,
+    summary="A few other cities, the city's own country's first (the city page's Other Cities)",
+)
+def other_cities_route(
+    session: SessionDep,
+    city: CityDep,
+    limit: Annotated[int, Query(ge=1, le=MAX_CITY_SAMPLE)] = 3,
+) -> list[CityPublic]:
+    return [city_public(c) for c in other_cities(session, city, limit)]
 
 
 @router.get(

@@ -4,7 +4,7 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from scrapindex.models import City, Country, CurrentPrice, LegalRule, Region, ScrapYard
@@ -17,8 +17,16 @@ DEMO_SOURCE_KIND = "demo"  # demo rows store midnight of their day, not their wr
 COPPER_CATEGORY = "Copper"
 
 
-def all_cities(session: Session) -> list[City]:
-    return list(session.scalars(select(City).order_by(City.id)))
+def all_cities(session: Session, limit: int | None = None) -> list[City]:
+    """The cities in the list's order (the order they were added), the first ``limit`` of them."""
+    return list(session.scalars(select(City).order_by(City.id).limit(limit)))
+
+
+def other_cities(session: Session, city: City, limit: int) -> list[City]:
+    """Cities other than ``city``, those of its country first, each group in the list's order."""
+    elsewhere = case((City.country_code == city.country_code, 0), else_=1)
+    query = select(City).where(City.id != city.id).order_by(elsewhere, City.id).limit(limit)
+    return list(session.scalars(query))
 
 
 def cities_in_region(session: Session, region_id: int) -> list[City]:

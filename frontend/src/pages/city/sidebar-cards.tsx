@@ -10,7 +10,6 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { cityPath, cityYardsPath, materialPath } from "@/lib/paths";
 import { useUnit } from "@/lib/use-unit";
 import { copperInsight } from "./market-insight";
-import { pickOtherCities } from "./other-cities";
 
 const LINK = "inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline";
 
@@ -27,7 +26,7 @@ function LinesSkeleton({ label, count }: { label: string; count: number }) {
 }
 
 export function OtherCitiesCard({ city }: { city: City }) {
-  const query = useQuery(cityQueries.list());
+  const query = useQuery(cityQueries.others(city.slug));
   return (
     <Card>
       <CardHeader>
@@ -37,7 +36,7 @@ export function OtherCitiesCard({ city }: { city: City }) {
         <QueryState query={query} loading={<LinesSkeleton label="Loading other cities" count={3} />}>
           {(data) => (
             <ul className="space-y-1">
-              {pickOtherCities(data, city).map((other) => (
+              {data.map((other) => (
                 <li key={other.slug}>
                   <Link
                     to={cityPath(other)}

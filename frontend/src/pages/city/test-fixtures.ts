@@ -22,7 +22,7 @@ export const auckland: City = makeCity({
   region: { slug: "auckland", name: "Auckland" },
 });
 
-export const cities: City[] = [
+const cities: City[] = [
   johannesburg,
   makeCity({
     id: 2,
@@ -79,6 +79,10 @@ export const cities: City[] = [
     region: { slug: "auckland", name: "Auckland" },
   }),
 ];
+
+// As GET /api/cities/{slug}/others answers: three others, the city's own country's first.
+export const otherThanJohannesburg: City[] = cities.slice(1, 4);
+export const otherThanAuckland: City[] = cities.slice(0, 3);
 
 export const johannesburgPrices = [
   makeCityPriceRow(

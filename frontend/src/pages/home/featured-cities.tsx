@@ -12,7 +12,7 @@ const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 const SKELETON_KEYS = Array.from({ length: FEATURED_CITY_COUNT }, (_, n) => `featured-city-${n}`);
 
 function CityList() {
-  const { data: cities, error, isPending, refetch } = useQuery(cityQueries.list());
+  const { data: cities, error, isPending, refetch } = useQuery(cityQueries.first(FEATURED_CITY_COUNT));
   if (isPending) {
     return (
       <LoadingRegion label="Loading featured cities">
@@ -28,7 +28,7 @@ function CityList() {
   if (cities.length === 0) return <EmptyState title="No cities found" />;
   return (
     <ul className={GRID}>
-      {cities.slice(0, FEATURED_CITY_COUNT).map((city) => (
+      {cities.map((city) => (
         <li key={city.id}>
           <Link
             to={cityPath(city)}

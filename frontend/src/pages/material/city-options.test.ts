@@ -1,29 +1,41 @@
 import { describe, expect, it } from "vitest";
 import { cityOptions, defaultCitySlug, groupByCountry } from "./city-options";
-import { cities, copperPrices } from "./test-fixtures";
+import { copperPrices, priceRow } from "./test-fixtures";
 
 describe("cityOptions", () => {
-  it("offers the listed cities that have a price, in the list's order", () => {
-    const options = cityOptions(cities, copperPrices);
-    // Cape Town is in the list but has no copper price.
-    expect(options.map((option) => option.slug)).toEqual([
-      "johannesburg",
+  it("offers each priced city once, by country then city, alphabetically", () => {
+    const doubled = [...copperPrices, ...copperPrices.slice(1, 2)];
+    expect(cityOptions(doubled).map((option) => option.slug)).toEqual([
+      "sydney", // Australia
+      "halifax", // Canada
+      "johannesburg", // South Africa
       "polokwane",
-      "los-angeles",
-      "sydney",
-      "london",
-      "halifax",
-      "madrid",
+      "madrid", // Spain
+      "london", // United Kingdom
+      "los-angeles", // United States
     ]);
   });
 
-  it("falls back to the price rows' cities while the city list is missing", () => {
-    expect(cityOptions(undefined, copperPrices).map((option) => option.slug)).toContain("halifax");
+  it("orders names without regard to case", () => {
+    const rows = [
+      priceRow([1, 1, "durban", "durban", "ZA", "South Africa", "1.00", "ZAR", "0.05"]),
+      priceRow([2, 2, "Cape Town", "cape-town", "ZA", "South Africa", "1.00", "ZAR", "0.05"]),
+      priceRow([3, 3, "East London", "east-london", "ZA", "South Africa", "1.00", "ZAR", "0.05"]),
+    ];
+    expect(cityOptions(rows).map((option) => option.name)).toEqual(["Cape Town", "durban", "East London"]);
   });
 
   it("groups options by country", () => {
-    const groups = groupByCountry(cityOptions(cities, copperPrices));
-    expect(groups[0]).toEqual({
+    const groups = groupByCountry(cityOptions(copperPrices));
+    expect(groups.map((group) => group.countryName)).toEqual([
+      "Australia",
+      "Canada",
+      "South Africa",
+      "Spain",
+      "United Kingdom",
+      "United States",
+    ]);
+    expect(groups[2]).toEqual({
       countryName: "South Africa",
       cities: [
         { slug: "johannesburg", name: "Johannesburg", countryName: "South Africa" },
@@ -34,10 +46,10 @@ describe("cityOptions", () => {
 });
 
 describe("defaultCitySlug", () => {
-  it("prefers Johannesburg, else the first city with a price, else none", () => {
-    expect(defaultCitySlug(cityOptions(cities, copperPrices))).toBe("johannesburg");
+  it("prefers Johannesburg, else the first city offered, else none", () => {
+    expect(defaultCitySlug(cityOptions(copperPrices))).toBe("johannesburg");
     const withoutJoburg = copperPrices.filter((row) => row.city.slug !== "johannesburg");
-    expect(defaultCitySlug(cityOptions(cities, withoutJoburg))).toBe("polokwane");
+    expect(defaultCitySlug(cityOptions(withoutJoburg))).toBe("sydney");
     expect(defaultCitySlug([])).toBeNull();
   });
 });

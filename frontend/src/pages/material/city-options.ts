@@ -1,25 +1,20 @@
 // Cities offered by the price trend chooser: those with a price for this material, grouped by
-// country in the cities list's order. Default: Johannesburg when present, else the first one.
-import type { City, MaterialPriceRow } from "@/api/client";
+// country, countries and their cities in alphabetical order. They come from the price rows alone,
+// so the page need not load every city. Default: Johannesburg when present, else the first one.
+import type { MaterialPriceRow } from "@/api/client";
 
 export type CityOption = { slug: string; name: string; countryName: string };
 export type CityGroup = { countryName: string; cities: CityOption[] };
 
 export const PREFERRED_CITY = "johannesburg";
 
-export function cityOptions(cities: readonly City[] | undefined, rows: readonly MaterialPriceRow[]): CityOption[] {
+const alphabetical = new Intl.Collator("en", { sensitivity: "base" });
+
+export function cityOptions(rows: readonly MaterialPriceRow[]): CityOption[] {
   const priced = new Map(rows.map((row) => [row.city.slug, row.city]));
-  const options: CityOption[] = [];
-  for (const city of cities ?? []) {
-    if (!priced.has(city.slug)) continue;
-    options.push({ slug: city.slug, name: city.name, countryName: city.country.name });
-    priced.delete(city.slug);
-  }
-  // Cities the list does not know yet (or no list at all): keep them choosable.
-  for (const city of priced.values()) {
-    options.push({ slug: city.slug, name: city.name, countryName: city.country.name });
-  }
-  return options;
+  return [...priced.values()]
+    .map((city) => ({ slug: city.slug, name: city.name, countryName: city.country.name }))
+    .sort((a, b) => alphabetical.compare(a.countryName, b.countryName) || alphabetical.compare(a.name, b.name));
 }
 
 export function groupByCountry(options: readonly CityOption[]): CityGroup[] {

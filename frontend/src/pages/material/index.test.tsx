@@ -31,18 +31,10 @@ vi.mock("./price-chart", async () => {
 });
 
 import type { PriceHistory } from "@/api/client";
-import { cityQueries, materialQueries, priceQueries } from "@/api/queries";
+import { materialQueries, priceQueries } from "@/api/queries";
 import { renderRoute, type Seed } from "@/test/render";
 import { Component } from "./index";
-import {
-  bareBright,
-  cities,
-  copper,
-  copperPrices,
-  johannesburgHistory,
-  londonHistory,
-  withinACent,
-} from "./test-fixtures";
+import { bareBright, copper, copperPrices, johannesburgHistory, londonHistory, withinACent } from "./test-fixtures";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -53,7 +45,6 @@ function seedAll(history: PriceHistory = johannesburgHistory, material = copper)
   return [
     [materialQueries.detail(material.slug).queryKey, material],
     [materialQueries.prices(material.slug).queryKey, copperPrices],
-    [cityQueries.list().queryKey, cities],
     [priceQueries.history(material.slug, "johannesburg", 30).queryKey, { ...history, materialSlug: material.slug }],
   ];
 }
@@ -258,10 +249,7 @@ describe("Material page", () => {
       if (pathname === "/api/prices/history") return Promise.resolve(json(johannesburgHistory));
       return Promise.resolve(json({}, 500));
     });
-    renderPage([
-      [materialQueries.prices("copper").queryKey, copperPrices],
-      [cityQueries.list().queryKey, cities],
-    ]);
+    renderPage([[materialQueries.prices("copper").queryKey, copperPrices]]);
     await waitFor(() => expect(requested().map((url) => url.pathname)).toEqual(["/api/materials/copper"]));
     expect(screen.getByText("Loading material")).toBeInTheDocument();
     // Give any eager request a chance to go out.
@@ -292,7 +280,6 @@ describe("Material page", () => {
     fetchMock.mockImplementation(async () => json({ message: "Database unavailable" }, 500));
     renderPage([
       [materialQueries.prices("copper").queryKey, copperPrices],
-      [cityQueries.list().queryKey, cities],
       [priceQueries.history("copper", "johannesburg", 30).queryKey, johannesburgHistory],
     ]);
     const alert = await screen.findByRole("alert");
@@ -305,10 +292,7 @@ describe("Material page", () => {
 
   it("shows an error with Try again in place of the market sections when prices fail", async () => {
     fetchMock.mockImplementation(async () => json({ message: "Prices unavailable" }, 500));
-    renderPage([
-      [materialQueries.detail("copper").queryKey, copper],
-      [cityQueries.list().queryKey, cities],
-    ]);
+    renderPage([[materialQueries.detail("copper").queryKey, copper]]);
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByRole("button", { name: "Try again" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Copper" })).toBeInTheDocument();
@@ -404,7 +388,6 @@ describe("Material page price history ranges", () => {
     renderPage([
       [materialQueries.detail("copper").queryKey, copper],
       [materialQueries.prices("copper").queryKey, withinACent],
-      [cityQueries.list().queryKey, cities],
     ]);
     const card = screen.getByRole("heading", { name: "Highest Price" }).closest("div.rounded-lg") as HTMLElement;
     expect(within(card).getByText("Vereeniging, South Africa")).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useId, useState } from "react";
 import type { MaterialPriceRow } from "@/api/client";
-import { cityQueries, priceQueries } from "@/api/queries";
+import { priceQueries } from "@/api/queries";
 import { AlertButton } from "@/components/alerts/alert-button";
 import { ReportPriceButton } from "@/components/reports/report-price-button";
 import { ReportSummary } from "@/components/reports/report-summary";
@@ -56,10 +56,9 @@ type Props = {
 
 export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, unit }: Props) {
   const selectId = useId();
-  const cities = useQuery(cityQueries.list());
   const { state, update } = useUrlState(readChartState, CHART_DEFAULTS);
   const { range, city: chosen } = state;
-  const options = rows ? cityOptions(cities.data, rows) : [];
+  const options = rows ? cityOptions(rows) : [];
   const defaultCity = defaultCitySlug(options);
   const citySlug = options.some((option) => option.slug === chosen) ? chosen : defaultCity;
   const cityName = options.find((option) => option.slug === citySlug)?.name ?? "";

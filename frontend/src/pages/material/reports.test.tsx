@@ -1,11 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { cityQueries, materialQueries, priceQueries } from "@/api/queries";
+import { materialQueries, priceQueries } from "@/api/queries";
+import { CITIES } from "@/components/reports/test-fixtures";
 import { spyOnFetch } from "@/test/network";
 import { renderRoute } from "@/test/render";
 import { Component } from "./index";
-import { cities, copper, copperPrices, johannesburgHistory, londonHistory } from "./test-fixtures";
+import { copper, copperPrices, johannesburgHistory, londonHistory } from "./test-fixtures";
 
 // jsdom cannot draw the chart (a canvas).
 vi.mock("./price-chart", () => ({ PriceChart: () => <div data-testid="price-chart" /> }));
@@ -34,6 +35,8 @@ function renderPage() {
       return Response.json(city === "london" ? summaryOf(city, 0, "GBP") : summaryOf(city, 6, "ZAR"));
     }
     if (url.pathname === "/api/prices/history") return Response.json(londonHistory);
+    // The page itself does not load the city list; the report form does, once opened.
+    if (url.pathname === "/api/cities") return Response.json(CITIES);
     return Response.json({ message: "unexpected" }, { status: 500 });
   });
   return renderRoute(<Component />, {
@@ -43,7 +46,6 @@ function renderPage() {
       [materialQueries.detail("copper").queryKey, copper],
       [materialQueries.prices("copper").queryKey, copperPrices],
       [materialQueries.list().queryKey, [copper]],
-      [cityQueries.list().queryKey, cities],
       [priceQueries.history("copper", "johannesburg", 30).queryKey, johannesburgHistory],
     ],
   });
@@ -65,6 +67,6 @@ describe("Material page: user price reports", () => {
     await user.click(screen.getByRole("button", { name: "Report a price you were paid" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Report a price you were paid" }, WAIT));
     expect(dialog.getByRole("combobox", { name: /Material/ })).toHaveValue("copper");
-    expect(dialog.getByRole("combobox", { name: /City/ })).toHaveValue("london");
+    await vi.waitFor(() => expect(dialog.getByRole("combobox", { name: /City/ })).toHaveValue("london"), WAIT);
   });
 });

@@ -1,6 +1,6 @@
 // Small copies of live API answers (GET /api/materials/copper, /api/materials/copper/prices,
-// /api/cities, /api/prices/history) for this page's tests.
-import type { City, Material, MaterialPriceRow, PriceHistory } from "@/api/client";
+// /api/prices/history) for this page's tests.
+import type { Material, MaterialPriceRow, PriceHistory } from "@/api/client";
 import { DEMO_SOURCE } from "@/test/factories";
 
 export const copper: Material = {
@@ -79,38 +79,6 @@ export const withinACent: MaterialPriceRow[] = [
 export function priceRow(input: RowInput): MaterialPriceRow {
   return row(input);
 }
-
-function city(
-  id: number,
-  name: string,
-  slug: string,
-  code: string,
-  country: string,
-  currency: string,
-  timeZone: string,
-): City {
-  return {
-    id,
-    name,
-    slug,
-    latitude: 0,
-    longitude: 0,
-    timeZone,
-    country: { code, name: country, currency },
-    region: null,
-  };
-}
-
-export const cities: City[] = [
-  city(1, "Johannesburg", "johannesburg", "ZA", "South Africa", "ZAR", "Africa/Johannesburg"),
-  city(4, "Cape Town", "cape-town", "ZA", "South Africa", "ZAR", "Africa/Johannesburg"),
-  city(9, "Polokwane", "polokwane", "ZA", "South Africa", "ZAR", "Africa/Johannesburg"),
-  city(14, "Los Angeles", "los-angeles", "US", "United States", "USD", "America/Los_Angeles"),
-  city(38, "Sydney", "sydney", "AU", "Australia", "AUD", "Australia/Sydney"),
-  city(48, "London", "london", "GB", "United Kingdom", "GBP", "Europe/London"),
-  city(69, "Halifax", "halifax", "CA", "Canada", "CAD", "America/Halifax"),
-  city(73, "Madrid", "madrid", "ES", "Spain", "EUR", "Europe/Madrid"),
-];
 
 export const johannesburgHistory: PriceHistory = {
   materialSlug: "copper",
