@@ -3,7 +3,7 @@
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlalchemy import ScalarSelect, func, select
+from sqlalchemy import Row, ScalarSelect, func, select
 from sqlalchemy.orm import Session
 
 from scrapindex.models import (
@@ -28,6 +28,13 @@ def all_materials(session: Session) -> list[Material]:
     return list(session.scalars(select(Material).order_by(Material.id)))
 
 
+def city_addresses(session: Session) -> list[Row[tuple[int, str, str, int | None]]]:
+    """Each city's id, country code, slug and region, in the list's order: what the sitemap
+    needs, read as plain rows (whole City objects cost it 10 ms at ten times the demo)."""
+    query = select(City.id, City.country_code, City.slug, City.region_id).order_by(City.id)
+    return list(session.execute(query))
+
+
 def all_yard_ids(session: Session) -> list[int]:
     return list(session.scalars(select(ScrapYard.id).order_by(ScrapYard.id)))
 
@@ -39,22 +46,17 @@ class NewestPriceDates:
 
 
 def newest_price_dates(session: Session) -> NewestPriceDates:
-    """Each city's and each material's newest price date, read through current_prices.
-
-    Each current price's date comes from a correlated subquery, which PostgreSQL looks up by
-    primary key; joining the tables let it hash the whole price history (2 s at 9 M prices).
-    """
-    day = select(Price.price_date).where(Price.id == CurrentPrice.price_id).scalar_subquery()
-    by_city: dict[int, dt.date] = {}
-    by_material: dict[int, dt.date] = {}
-    for city_id, material_id, date in session.execute(
-        select(CurrentPrice.city_id, CurrentPrice.material_id, day)
-    ):
-        if city_id not in by_city or date > by_city[city_id]:
-            by_city[city_id] = date
-        if material_id not in by_material or date > by_material[material_id]:
-            by_material[material_id] = date
-    return NewestPriceDates(by_city, by_material)
+    """Each city's and each material's newest price date: the newest of its current prices
+    (each series' newest price is its current one), grouped in SQL over current_prices alone."""
+    newest = func.max(CurrentPrice.price_date)
+    by_city = session.execute(select(CurrentPrice.city_id, newest).group_by(CurrentPrice.city_id))
+    by_material = session.execute(
+        select(CurrentPrice.material_id, newest).group_by(CurrentPrice.material_id)
+    )
+    return NewestPriceDates(
+        by_city=dict(by_city.all()),
+        by_material=dict(by_material.all()),
+    )
 
 
 def data_changed_at(session: Session) -> dt.datetime | None:

@@ -8,11 +8,11 @@ All of them are built once per data revision and kept in memory with a gzip copy
 """
 
 import datetime as dt
-import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
+from xml.sax.saxutils import escape
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
@@ -22,11 +22,11 @@ from scrapindex.blog import load_posts
 from scrapindex.cache.per_revision import PerRevision
 from scrapindex.cache.representation import Representation, represent, respond
 from scrapindex.cache.revision import RevisionClock
-from scrapindex.queries.places import all_cities
 from scrapindex.queries.site import (
     all_materials,
     all_regions,
     all_yard_ids,
+    city_addresses,
     data_changed_at,
     newest_price_dates,
 )
@@ -73,7 +73,7 @@ def sitemap_entries(session: Session, blog_dir: Path) -> list[SitemapEntry]:
     entries += [SitemapEntry(path, yards_date) for path in YARD_DATED_PAGES]
     entries += [SitemapEntry(path) for path in UNDATED_PAGES]
 
-    cities = all_cities(session)
+    cities = city_addresses(session)
     for city in cities:
         base = f"/{city.country_code.lower()}/{city.slug}"
         entries.append(SitemapEntry(base, city_dates.get(city.id), "places"))
@@ -110,15 +110,17 @@ def render_sitemaps(
     """The sitemap files by name: the index "sitemap.xml" and "sitemap-{kind}-{n}.xml" files."""
     root = site_root.rstrip("/")
     files: dict[str, bytes] = {}
-    index = ET.Element("sitemapindex", xmlns=SITEMAP_NS)
+    index: list[str] = []
     for kind in KINDS:
         of_kind = [entry for entry in entries if entry.kind == kind]
         for number, start in enumerate(range(0, len(of_kind), limit), start=1):
             part = of_kind[start : start + limit]
             name = part_name(kind, number)
-            files[name] = _urlset(part, root)
-            _add_location(index, "sitemap", f"{root}/{name}", _newest(part))
-    files["sitemap.xml"] = _xml_bytes(index)
+            files[name] = _document(
+                "urlset", [_location("url", root + _path(e), e.lastmod) for e in part]
+            )
+            index.append(_location("sitemap", f"{root}/{name}", _newest(part)))
+    files["sitemap.xml"] = _document("sitemapindex", index)
     return files
 
 
@@ -126,27 +128,23 @@ def part_name(kind: str, number: int) -> str:
     return f"sitemap-{kind}-{number}.xml"
 
 
-def _urlset(entries: Sequence[SitemapEntry], root: str) -> bytes:
-    urlset = ET.Element("urlset", xmlns=SITEMAP_NS)
-    for entry in entries:
-        _add_location(urlset, "url", root + quote(entry.path, safe=PATH_SAFE), entry.lastmod)
-    return _xml_bytes(urlset)
+# Written as text: ElementTree took 40 ms for the 7,000 addresses of ten times the demo's data.
+def _document(tag: str, children: list[str]) -> bytes:
+    head = f'<?xml version="1.0" encoding="UTF-8"?>\n<{tag} xmlns="{SITEMAP_NS}">'
+    return "".join((head, *children, f"</{tag}>")).encode()
 
 
-def _add_location(parent: ET.Element, tag: str, loc: str, lastmod: dt.date | None) -> None:
-    element = ET.SubElement(parent, tag)
-    ET.SubElement(element, "loc").text = loc  # ElementTree escapes &, < and >
-    if lastmod is not None:
-        ET.SubElement(element, "lastmod").text = lastmod.isoformat()
+def _location(tag: str, loc: str, lastmod: dt.date | None) -> str:
+    dated = f"<lastmod>{lastmod.isoformat()}</lastmod>" if lastmod is not None else ""
+    return f"<{tag}><loc>{escape(loc)}</loc>{dated}</{tag}>"
+
+
+def _path(entry: SitemapEntry) -> str:
+    return quote(entry.path, safe=PATH_SAFE)
 
 
 def _newest(entries: Sequence[SitemapEntry]) -> dt.date | None:
     return max((e.lastmod for e in entries if e.lastmod is not None), default=None)
-
-
-def _xml_bytes(element: ET.Element) -> bytes:
-    body: bytes = ET.tostring(element, encoding="utf-8", xml_declaration=False)
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + body
 
 
 def robots_txt(site_root: str) -> str:
