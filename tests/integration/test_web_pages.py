@@ -19,6 +19,8 @@ from scrapindex import revision
 from scrapindex.app import create_app
 from scrapindex.models import ScrapYard
 from scrapindex.settings import PROJECT_ROOT, Settings
+from scrapindex.web.fallback import city_path
+from scrapindex.web.pages import MARKETS_IN_HTML
 from tests.conftest import TEST_DEMO
 from tests.factories import add_yard
 
@@ -343,3 +345,23 @@ def test_material_fallback_paints_the_apps_hero_texts(pages: TestClient) -> None
     for tag in ("section", "h1", "p"):
         assert _class_names(hero, tag)[0] == _class_names(app_root, tag)[0]
     assert "Copper</h1>" in app_root
+
+
+def test_material_html_names_the_best_paying_markets_and_embeds_them_all(
+    pages: TestClient,
+) -> None:
+    """The app's table shows every market from the embedded data; the fallback table and the
+    JSON-LD list name only the best-paying MARKETS_IN_HTML, in the API's order."""
+    rows = pages.get("/api/materials/copper/prices").json()
+    assert len(rows) > MARKETS_IN_HTML  # else this test proves nothing
+    html = pages.get("/material/copper").text
+    page = read_page(html)
+    embedded = next(v for k, v in page.initial_data()["data"] if k[0].endswith("/prices"))
+    assert embedded == rows
+    listed = next(b for b in page.json_ld() if b["@type"] == "ItemList")["itemListElement"]
+    assert [item["item"]["url"].rsplit("/", 1)[1] for item in listed] == [
+        row["city"]["slug"] for row in rows[:MARKETS_IN_HTML]
+    ]
+    linked = re.findall(r'<tr><td><a href="(/[a-z]{2}/[^"]+)">', html)
+    assert linked == [city_path(row["city"]) for row in rows[:MARKETS_IN_HTML]]
+    assert f"The {MARKETS_IN_HTML} best-paying of {len(rows)} markets." in html

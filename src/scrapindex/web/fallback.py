@@ -84,7 +84,8 @@ def city(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     return render("fallback/city.html", city=item, city_path=city_path(item), rows=cells)
 
 
-def material(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+def material(item: dict[str, Any], rows: list[dict[str, Any]], markets: int) -> str:
+    """The material's hero and the first ``rows`` of its ``markets``, best-paying first."""
     cells = [
         [
             (r["city"]["name"], city_path(r["city"])),
@@ -94,7 +95,7 @@ def material(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
         ]
         for r in rows
     ]
-    return render("fallback/material.html", material=item, rows=cells)
+    return render("fallback/material.html", material=item, rows=cells, markets=markets)
 
 
 def region(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:

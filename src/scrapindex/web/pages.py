@@ -47,6 +47,9 @@ YARD_STATUSES = ("all", "open", "closed")
 DIRECTORY_SORTS = ("rating", "name", "city", "country", "reviews")
 DIRECTORY_PAGE = 20  # yards a page (SPEC §9)
 MAX_PAGE = 100_000  # the API's highest page
+# A material's markets in its page's fallback table and JSON-LD list, best-paying first: every
+# city's would be 280 kB of the page at ten times the demo's cities.
+MARKETS_IN_HTML = 50
 
 
 @dataclass
@@ -297,11 +300,14 @@ async def material(ctx: PageContext, route: Route, params: dict[str, str]) -> Pa
         ("Scrap Metal Prices", "/scrap-metal-prices"),
         (item["name"], ctx.path),
     ]
+    # The app shows every market from the embedded data; the HTML around it names the best-paying.
+    best = rows[:MARKETS_IN_HTML]
     json_ld = [
         structured.breadcrumbs(ctx.site_root, crumbs),
-        structured.material_price_list(ctx.site_root, item, rows),
+        structured.material_price_list(ctx.site_root, item, best),
     ]
-    return ctx.render(200, texts, page.module, fallback.material(item, rows), json_ld)
+    main = fallback.material(item, best, len(rows))
+    return ctx.render(200, texts, page.module, main, json_ld)
 
 
 def is_place(params: dict[str, str]) -> bool:
