@@ -36,6 +36,7 @@ from scrapindex.queries.prices import (
     current_usd_cents,
     dollars,
     material_infos,
+    usd_by_material_and_country,
 )
 
 
@@ -217,20 +218,7 @@ def most_tracked(session: Session, limit: int) -> list[TrackedMaterial]:
     first city quoting each, then the material's id).
     """
     usd = current_usd_cents(session)
-    # Counted per material and country first (hashed), then per material: counting distinct
-    # countries over the series sorted each material's rows.
-    by_country = (
-        select(
-            usd.c.material_id,
-            func.count().label("series"),
-            func.sum(usd.c.cents).label("total"),
-            func.count(usd.c.cents).label("priced"),
-            func.min(usd.c.city_id).label("first_city"),
-        )
-        .join(City, City.id == usd.c.city_id)
-        .group_by(usd.c.material_id, City.country_code)
-        .subquery("by_country")
-    )
+    by_country = usd_by_material_and_country(usd, func.count(usd.c.cents).label("priced"))
     rows = session.execute(
         select(
             by_country.c.material_id,

@@ -9,6 +9,7 @@ from sqlalchemy import (
     BigInteger,
     ColumnElement,
     Connection,
+    Label,
     Numeric,
     Row,
     Subquery,
@@ -279,21 +280,11 @@ def material_figures(session: Session) -> list[MaterialFigures]:
     prices each list shows; prices in a currency without a rate are left out.
     """
     usd = current_usd_cents(session)
-    # Summed per material and country first (hashed), then per material: counting distinct
-    # countries over the series sorted each material's rows.
-    by_country = (
-        select(
-            usd.c.material_id,
-            func.count().label("series"),
-            func.sum(usd.c.cents).label("total"),
-            func.min(usd.c.cents).label("lowest"),
-            func.max(usd.c.cents).label("highest"),
-            func.min(usd.c.city_id).label("first_city"),
-        )
-        .join(City, City.id == usd.c.city_id)
-        .where(usd.c.cents.is_not(None))
-        .group_by(usd.c.material_id, City.country_code)
-        .subquery("by_country")
+    by_country = usd_by_material_and_country(
+        usd,
+        func.min(usd.c.cents).label("lowest"),
+        func.max(usd.c.cents).label("highest"),
+        priced_only=True,
     )
     query = (
         select(
@@ -324,6 +315,29 @@ def material_figures(session: Session) -> list[MaterialFigures]:
         )
         for material_id, slug, count, total, lowest, highest, countries in session.execute(query)
     ]
+
+
+def usd_by_material_and_country(
+    usd: Subquery, *extra: Label[Any], priced_only: bool = False
+) -> Subquery:
+    """``current_usd_cents`` per material and country: its series, their total in cents, its
+    first city (for the board's order) and the ``extra`` aggregates, for a second grouping per
+    material. Counting distinct countries over the series instead sorted each material's rows;
+    grouping by country first lets the database hash them."""
+    query = (
+        select(
+            usd.c.material_id,
+            func.count().label("series"),
+            func.sum(usd.c.cents).label("total"),
+            func.min(usd.c.city_id).label("first_city"),
+            *extra,
+        )
+        .join(City, City.id == usd.c.city_id)
+        .group_by(usd.c.material_id, City.country_code)
+    )
+    if priced_only:
+        query = query.where(usd.c.cents.is_not(None))
+    return query.subquery("by_country")
 
 
 def dollars(cents: int | Decimal) -> Decimal:
