@@ -7,7 +7,8 @@ calls this issue added:
 
 - cold: the first request after a data revision bump, one request at a time, ``--cold-rounds``
   rounds (each round bumps the revision, waits for the app to see it, then asks every URL once);
-- cached: wrk at ``--connections`` connections for ``--duration`` seconds after a 1 s warm-up.
+- cached: wrk at ``--connections`` connections for ``--duration`` seconds after a 1 s warm-up;
+- size: the answer's body, gzipped (what a phone downloads through nginx).
 
 and prints one table with the 10x/1x ratio of each p95 (also written to bench/out/scale.md).
 Figures, not a pass/fail test. The whole run takes about 20 minutes, most of it seeding 10x.
@@ -21,6 +22,7 @@ the run stops with "server did not start"): then use --workers 1.
 
 import argparse
 import contextlib
+import gzip
 import statistics
 import sys
 import time
@@ -59,6 +61,7 @@ class Figures:
     yards: int = 0
     cold_p95: dict[str, float] = field(default_factory=dict)
     cached_p95: dict[str, float] = field(default_factory=dict)
+    gzip_bytes: dict[str, int] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)  # 5xx and socket errors, both phases
 
 
@@ -111,17 +114,17 @@ def bump_revision(url: str) -> None:
     engine.dispose()
 
 
-def timed_get(url: str) -> tuple[float, int]:
-    """Milliseconds to the whole answer, and its status."""
+def timed_get(url: str) -> tuple[float, int, bytes]:
+    """Milliseconds to the whole answer, its status and its body."""
     started = time.perf_counter()
     try:
         with urllib.request.urlopen(url, timeout=60) as response:
-            response.read()
+            body = response.read()
             status = int(response.status)
     except urllib.error.HTTPError as error:  # a 404 page is still a page to time
-        error.read()
+        body = error.read()
         status = error.code
-    return (time.perf_counter() - started) * 1000, status
+    return (time.perf_counter() - started) * 1000, status, body
 
 
 def p95(samples: list[float]) -> float:
@@ -135,12 +138,13 @@ def measure(url: str, paths: list[str], args: argparse.Namespace, figures: Figur
         cold: dict[str, list[float]] = {path: [] for path in paths}
         figures.errors = dict.fromkeys(paths, 0)
         for path in paths:  # a fresh process's first answers also import and compile: not timed
-            timed_get(base + path)
+            body = timed_get(base + path)[2]
+            figures.gzip_bytes[path] = len(gzip.compress(body))
         for _ in range(args.cold_rounds):
             bump_revision(url)
             time.sleep(1.2)  # the app reads the revision at most once a second
             for path in paths:
-                milliseconds, status = timed_get(base + path)
+                milliseconds, status, _ = timed_get(base + path)
                 cold[path].append(milliseconds)
                 figures.errors[path] += status >= 500
         figures.cold_p95 = {path: p95(samples) for path, samples in cold.items()}
@@ -176,8 +180,8 @@ def table(results: dict[int, Figures], paths: list[str]) -> list[str]:
     lines += [
         "",
         f"| call | cold p95 {low}x | cold p95 {high}x | ratio | "
-        f"cached p95 {low}x | cached p95 {high}x | ratio | errors |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        f"cached p95 {low}x | cached p95 {high}x | ratio | kB gzip {low}x | {high}x | errors |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for path in paths:
         cold = b.cold_p95[path] / a.cold_p95[path]
@@ -185,6 +189,7 @@ def table(results: dict[int, Figures], paths: list[str]) -> list[str]:
         lines.append(
             f"| `{path}` | {a.cold_p95[path]:.1f} | {b.cold_p95[path]:.1f} | {cold:.2f} | "
             f"{a.cached_p95[path]:.1f} | {b.cached_p95[path]:.1f} | {cached:.2f} | "
+            f"{a.gzip_bytes[path] / 1000:.1f} | {b.gzip_bytes[path] / 1000:.1f} | "
             f"{a.errors[path] + b.errors[path]} |"
         )
     return lines
