@@ -661,7 +661,7 @@ def serve(
     get_settings.cache_clear()
     settings = get_settings()
     uvicorn.run(
-        "scrapindex.app:create_app",
+        "scrapindex.app:served_app",
         factory=True,
         host=host or settings.host,
         port=port or settings.port,

@@ -1,5 +1,6 @@
 """Liveness and readiness: /healthz always answers, /readyz only with the database at head."""
 
+import gc
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -98,3 +99,19 @@ def test_never_migrated_database_is_behind(tmp_path: Path) -> None:
     assert ready.status_code == 503
     assert ready.json()["migrations"] == "behind"
     assert ready.json()["revision"] is None
+
+
+def test_a_served_app_freezes_what_it_holds_after_startup(database_url: str) -> None:
+    """`scrapindex serve` runs served_app: its startup objects leave the collector's view. An
+    app made for a test (many per process) leaves the collector alone."""
+    settings = Settings(database_url=database_url, content_dir=CONTENT_DIR)
+    gc.unfreeze()
+    try:
+        with TestClient(create_app(settings)) as client:
+            assert client.get("/healthz").status_code == 200
+            assert gc.get_freeze_count() == 0
+        with TestClient(create_app(settings, freeze_gc_after_startup=True)) as client:
+            assert gc.get_freeze_count() > 0
+            assert client.get("/healthz").status_code == 200
+    finally:
+        gc.unfreeze()  # what the test process froze goes back to the collector
