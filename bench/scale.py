@@ -7,6 +7,7 @@ calls this issue added:
 
 - cold: the first request after a data revision bump, one request at a time, ``--cold-rounds``
   rounds (each round bumps the revision, waits for the app to see it, then asks every URL once);
+  its p95, and the ratio of the medians, steadier than a p95 of a few rounds;
 - cached: wrk at ``--connections`` connections for ``--duration`` seconds after a 1 s warm-up;
 - size: the answer's body, gzipped (what a phone downloads through nginx).
 
@@ -60,6 +61,7 @@ class Figures:
     prices: int = 0
     yards: int = 0
     cold_p95: dict[str, float] = field(default_factory=dict)
+    cold_median: dict[str, float] = field(default_factory=dict)
     cached_p95: dict[str, float] = field(default_factory=dict)
     gzip_bytes: dict[str, int] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)  # 5xx and socket errors, both phases
@@ -148,6 +150,7 @@ def measure(url: str, paths: list[str], args: argparse.Namespace, figures: Figur
                 cold[path].append(milliseconds)
                 figures.errors[path] += status >= 500
         figures.cold_p95 = {path: p95(samples) for path, samples in cold.items()}
+        figures.cold_median = {path: statistics.median(samples) for path, samples in cold.items()}
         for path in paths:
             common.wrk(base + path, 1, args.connections)  # warm-up: fills the caches
             f = common.wrk(base + path, args.duration, args.connections)
@@ -179,15 +182,17 @@ def table(results: dict[int, Figures], paths: list[str]) -> list[str]:
         return lines
     lines += [
         "",
-        f"| call | cold p95 {low}x | cold p95 {high}x | ratio | "
+        f"| call | cold p95 {low}x | cold p95 {high}x | ratio | cold median ratio | "
         f"cached p95 {low}x | cached p95 {high}x | ratio | kB gzip {low}x | {high}x | errors |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for path in paths:
         cold = b.cold_p95[path] / a.cold_p95[path]
+        cold_median = b.cold_median[path] / a.cold_median[path]
         cached = b.cached_p95[path] / a.cached_p95[path]
         lines.append(
             f"| `{path}` | {a.cold_p95[path]:.1f} | {b.cold_p95[path]:.1f} | {cold:.2f} | "
+            f"{cold_median:.2f} | "
             f"{a.cached_p95[path]:.1f} | {b.cached_p95[path]:.1f} | {cached:.2f} | "
             f"{a.gzip_bytes[path] / 1000:.1f} | {b.gzip_bytes[path] / 1000:.1f} | "
             f"{a.errors[path] + b.errors[path]} |"
