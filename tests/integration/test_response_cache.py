@@ -132,6 +132,29 @@ def test_expired_answer_is_served_while_one_refresh_runs() -> None:
     assert len(calls) == 4
 
 
+def test_head_is_the_cached_gets_answer_without_its_body() -> None:
+    """Whichever comes first, HEAD and GET share one entry: the same status and headers (its
+    Cache-Control lifetime is drawn once per entry) and one computation."""
+    calls: list[int] = []
+    app = ApiCacheMiddleware(
+        counting_app(calls),
+        max_age=60,
+        revisions=RevisionClock(lambda: 1, now=ManualClock()),
+        query_names=lambda path: (),
+    )
+    with TestClient(app) as client:
+        head_first = client.head("/api/count")
+        got = client.get("/api/count")
+        head_after = client.head("/api/count")
+    assert got.json() == {"computed": 1}
+    assert len(calls) == 1
+    for head in (head_first, head_after):
+        assert head.status_code == 200
+        assert head.content == b""
+        assert head.headers == got.headers
+    assert got.headers["cache-control"].startswith("public, max-age=")
+
+
 def page_cache(data_revision: list[int], clock: ManualClock) -> PageCache:
     return PageCache(10, RevisionClock(lambda: data_revision[0], now=clock))
 

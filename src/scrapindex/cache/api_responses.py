@@ -68,9 +68,13 @@ class ApiCacheMiddleware:
         if path.startswith(PRIVATE_PREFIXES):
             await self.app(scope, receive, self.not_stored(send))
             return
-        if not path.startswith("/api/") or scope["method"] != "GET":
+        if not path.startswith("/api/") or scope["method"] not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
+        if scope["method"] == "HEAD":
+            # The GET's answer without its body, from the same entry: computed on its own, it
+            # would carry another lifetime (cache.lifetimes) than the GET's.
+            scope, send = {**scope, "method": "GET"}, without_body(send)
         names = self.query_names(path)
         query = declared_query(scope["query_string"].decode("latin-1"), names)
         if any(parse_qs(query).get(name, [""])[-1] for name in PRIVATE_PARAMETERS & set(names)):
@@ -176,3 +180,14 @@ class ApiCacheMiddleware:
         if not self.max_age:
             return b"no-cache"
         return f"public, max-age={shared_lifetime(self.max_age)}".encode()
+
+
+def without_body(send: Send) -> Send:
+    """``send`` for a HEAD answered as its GET: the same status and headers, an empty body."""
+
+    async def send_head(message: Message) -> None:
+        if message["type"] == "http.response.body":
+            message = {**message, "body": b""}
+        await send(message)
+
+    return send_head
