@@ -1,4 +1,5 @@
-"""The API's GET answers, kept in memory per data revision (see cache.store for the rule).
+"""The API's GET answers, kept in memory per data revision (see cache.store for the rule); a HEAD
+gets its GET's answer without the body.
 
 Each process keeps the newest answers in a bounded LRU with a gzip copy and validators
 (cache.representation). A new data revision is never served stale; open/closed states follow
