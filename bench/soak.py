@@ -69,7 +69,9 @@ def traffic_mix(cities: list[str]) -> list[str]:
     api += [f"/api/cities/{slug}/overview" for slug in rng.sample(slugs, 20)]
     api += [f"/api/scrap-yards?page={n}" for n in range(1, 20)]
     api += [f"/api/search?q={q}" for q in ("cop", "alu", "lon", "joh", "bra", "new")]
-    api += ["/api/materials/copper/prices"]
+    api += ["/api/materials/copper/markets/summary", "/api/materials/copper/markets/cities"]
+    markets = "/api/materials/copper/markets?limit=20&sort=price&order=desc"
+    api += [f"{markets}&page={n}" for n in (1, 2)]
     api += ["/api/prices/history?materialSlug=copper&citySlug=johannesburg&days=30"]
     return pages * 2 + api * 3 + assets * 4 + ["/healthz"]
 

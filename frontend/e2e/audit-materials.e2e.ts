@@ -79,10 +79,60 @@ describe.each(VIEWPORTS)("All Markets at %s width", (viewport) => {
       await byCity.focus();
       await page.keyboard.press("Enter");
       await expect.poll(() => byCity.getAttribute("aria-pressed")).toBe("true");
-      const names = await list.getByTestId("market-city").allInnerTexts();
-      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+      // The server sorts: the list turns when its answer arrives.
+      await expect
+        .poll(async () => {
+          const names = await list.getByTestId("market-city").allInnerTexts();
+          return names.join("|") === [...names].sort((a, b) => a.localeCompare(b)).join("|");
+        })
+        .toBe(true);
     }
     await screenshot(page, `audit-all-markets-${viewport}`);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe.each(VIEWPORTS)("All Markets pages at %s width", (viewport) => {
+  it("pages through every market with the sort in the URL, over reload and Back", async () => {
+    const page = await open("/material/copper", viewport);
+    const cities =
+      viewport === "desktop"
+        ? page.getByRole("table", { name: /^All markets/ }).locator("tbody tr > :first-child")
+        : page.getByRole("list", { name: "All markets" }).getByTestId("market-city");
+    const status = page.getByText(/^Markets \d+–\d+ of \d+$/);
+    await status.waitFor({ timeout: 15_000 });
+    const total = Number((await status.innerText()).split(" of ")[1]);
+    expect(total).toBeGreaterThan(20);
+    const firstPage = await cities.allInnerTexts();
+    expect(firstPage).toHaveLength(20);
+
+    const pages = page.getByRole("navigation", { name: "Market pages" });
+    await pages.getByRole("button", { name: "Page 2" }).click();
+    await page.waitForURL("**/material/copper?page=2");
+    await expect.poll(() => status.innerText()).toBe(`Markets 21–${Math.min(40, total)} of ${total}`);
+    const secondPage = await cities.allInnerTexts();
+    expect(secondPage.filter((city) => firstPage.includes(city))).toEqual([]);
+    // Focus goes back to the table's heading, so a keyboard or screen reader starts at the top.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("All Markets");
+
+    // A new sort starts again at its first page; reload keeps sort and page, Back returns.
+    const byCity =
+      viewport === "desktop"
+        ? page.getByRole("table", { name: /^All markets/ }).getByRole("button", { name: /^City/ })
+        : page.getByRole("group", { name: "Sort markets" }).getByRole("button", { name: /^City/ });
+    await byCity.click();
+    await page.waitForURL("**/material/copper?sort=city");
+    await expect.poll(() => status.innerText()).toBe(`Markets 1–20 of ${total}`);
+    await pages.getByRole("button", { name: "Page 2" }).click();
+    await page.waitForURL(/\/material\/copper\?(?=.*sort=city)(?=.*page=2)/);
+    await expect.poll(() => status.innerText()).toBe(`Markets 21–${Math.min(40, total)} of ${total}`);
+    const byName = await cities.allInnerTexts();
+    expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
+    await page.reload({ waitUntil: "networkidle" });
+    await expect.poll(() => cities.allInnerTexts()).toEqual(byName);
+    await page.goBack();
+    await page.waitForURL("**/material/copper?sort=city");
+    await expect.poll(() => status.innerText()).toBe(`Markets 1–20 of ${total}`);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -194,10 +194,13 @@ describe("lists and tables", () => {
     const byCity = page.getByRole("button", { name: /^City/ }).first();
     await byCity.waitFor();
     await byCity.click();
+    await page.waitForURL("**/material/copper?sort=city");
     const table = page.getByRole("table", { name: /^All markets/ });
-    const cities = await table.locator("tbody tr > :first-child").allInnerTexts();
-    expect(cities.length).toBeGreaterThan(10);
-    expect(cities).toEqual([...cities].sort((a, b) => a.localeCompare(b)));
+    const sorted = async () => {
+      const cities = await table.locator("tbody tr > :first-child").allInnerTexts();
+      return cities.length > 10 && cities.join("|") === [...cities].sort((a, b) => a.localeCompare(b)).join("|");
+    };
+    await expect.poll(sorted).toBe(true);
   });
 });
 

@@ -22,6 +22,7 @@ EXAMPLES = [
     ("/cities", "cities"),
     ("/scrap-metal-prices", "materials"),
     ("/material/copper", "material"),
+    ("/material/copper?sort=city&page=2", "material"),
     ("/material/unobtainium", "material"),
     ("/about", "about"),
     ("/contact", "contact"),
@@ -91,8 +92,19 @@ def directory_query(query: dict[str, str]) -> dict[str, Any]:
     return asked | {k: v for k, v in query.items() if k in ("q", "country", "city", "sort")}
 
 
+def material_markets_query(query: dict[str, str]) -> dict[str, Any]:
+    """What material/market-sort.ts asks the API for: every field, each sort's own order."""
+    sort = query.get("sort", "price")
+    order = query.get("order", "desc" if sort == "price" else "asc")
+    return {"page": int(query.get("page", "1")), "limit": 20, "sort": sort, "order": order}
+
+
 # The table's URL rules, as the example URLs below exercise them.
-URL_RULES = {"cityYardsPage": city_yards_query, "directoryPage": directory_query}
+URL_RULES = {
+    "cityYardsPage": city_yards_query,
+    "directoryPage": directory_query,
+    "materialMarketsPage": material_markets_query,
+}
 
 
 def expected_keys(route: Route, url: str, embedded: dict[str, Any]) -> list[Any]:

@@ -20,7 +20,6 @@ from scrapindex.app import create_app
 from scrapindex.models import ScrapYard
 from scrapindex.settings import PROJECT_ROOT, Settings
 from scrapindex.web.fallback import city_path
-from scrapindex.web.pages import MARKETS_IN_HTML
 from tests.conftest import TEST_DEMO
 from tests.factories import add_yard
 
@@ -112,7 +111,7 @@ ROUTES = [
     ("/za/johannesburg/scrap-yards", 200, "Scrap Yards in Johannesburg, South Africa", "index",
      {"BreadcrumbList"}, "/api/cities/johannesburg/scrap-yards"),
     ("/material/copper", 200, "Copper Scrap Price Today | ScrapIndex", "index",
-     {"BreadcrumbList", "ItemList"}, "/api/materials/copper/prices"),
+     {"BreadcrumbList", "ItemList"}, "/api/materials/copper/markets"),
     ("/scrap-yard/1", 200, " - Scrap Yard in ", "index", {"LocalBusiness", "BreadcrumbList"},
      "/api/scrap-yards/1"),
     ("/scrap-yards", 200, "Scrap Yard Directory", "index", set(), "/api/scrap-yards"),
@@ -347,21 +346,53 @@ def test_material_fallback_paints_the_apps_hero_texts(pages: TestClient) -> None
     assert "Copper</h1>" in app_root
 
 
-def test_material_html_names_the_best_paying_markets_and_embeds_them_all(
+def markets_in(html: str) -> tuple[Any, list[str]]:
+    """The embedded page of markets, and the city links of the fallback table."""
+    embedded = next(
+        v for k, v in read_page(html).initial_data()["data"] if k[0].endswith("/markets")
+    )
+    return embedded, re.findall(r'<tr><td><a href="(/[a-z]{2}/[^"]+)">', html)
+
+
+def test_material_html_holds_the_first_page_of_markets_best_paying_first(
     pages: TestClient,
 ) -> None:
-    """The app's table shows every market from the embedded data; the fallback table and the
-    JSON-LD list name only the best-paying MARKETS_IN_HTML, in the API's order."""
-    rows = pages.get("/api/materials/copper/prices").json()
-    assert len(rows) > MARKETS_IN_HTML  # else this test proves nothing
+    """The page embeds the summary and the table's first page, not every market: the fallback
+    table and the JSON-LD list name that page's markets, in the API's order."""
+    ranked = pages.get("/api/materials/copper/prices").json()
     html = pages.get("/material/copper").text
-    page = read_page(html)
-    embedded = next(v for k, v in page.initial_data()["data"] if k[0].endswith("/prices"))
-    assert embedded == rows
-    listed = next(b for b in page.json_ld() if b["@type"] == "ItemList")["itemListElement"]
-    assert [item["item"]["url"].rsplit("/", 1)[1] for item in listed] == [
-        row["city"]["slug"] for row in rows[:MARKETS_IN_HTML]
+    embedded, linked = markets_in(html)
+    assert embedded["data"] == ranked[:20]
+    assert embedded["pagination"] == {"page": 1, "pages": 4, "total": 75, "limit": 20}
+    summary = next(
+        v for k, v in read_page(html).initial_data()["data"] if k[0].endswith("/summary")
+    )
+    assert summary == pages.get("/api/materials/copper/markets/summary").json()
+    listed = next(b for b in read_page(html).json_ld() if b["@type"] == "ItemList")
+    assert [item["item"]["url"].rsplit("/", 1)[1] for item in listed["itemListElement"]] == [
+        row["city"]["slug"] for row in ranked[:20]
     ]
-    linked = re.findall(r'<tr><td><a href="(/[a-z]{2}/[^"]+)">', html)
-    assert linked == [city_path(row["city"]) for row in rows[:MARKETS_IN_HTML]]
-    assert f"The {MARKETS_IN_HTML} best-paying of {len(rows)} markets." in html
+    assert linked == [city_path(row["city"]) for row in ranked[:20]]
+    assert "Markets 1 to 20 of 75, best-paying first." in html
+
+
+def test_material_html_follows_the_tables_sort_and_page_in_the_url(pages: TestClient) -> None:
+    """?sort, ?order and ?page, as the app reads them: the embedded page is the one the app
+    asks for, and only a ranking best-paying first is a JSON-LD list."""
+    by_city = pages.get("/api/materials/copper/markets?sort=city&order=desc&page=2").json()
+    html = pages.get("/material/copper?sort=city&order=desc&page=2").text
+    embedded, linked = markets_in(html)
+    assert embedded == by_city
+    assert linked == [city_path(row["city"]) for row in by_city["data"]]
+    assert "Markets 21 to 40 of 75, by city, Z to A." in html
+    assert {b["@type"] for b in read_page(html).json_ld()} == {"BreadcrumbList"}
+    second = pages.get("/material/copper?page=2").text
+    listed = next(b for b in read_page(second).json_ld() if b["@type"] == "ItemList")
+    assert listed["itemListElement"][0]["position"] == 21
+    # Values the app would not read fall back to its defaults, as it does.
+    fallen_back, _ = markets_in(pages.get("/material/copper?sort=rating&order=up&page=x").text)
+    assert fallen_back == markets_in(pages.get("/material/copper").text)[0]
+    # The table is paginated as the site's lists are: past its last page is no page.
+    past = pages.get("/material/copper?page=5")
+    assert past.status_code == 404
+    assert "Page 2" in read_page(pages.get("/material/copper?page=2").text).title

@@ -60,6 +60,9 @@ export const cityQueries = {
     }),
 };
 
+/** The All Markets table's query: every field, always (the server embeds the same key). */
+export type MarketQuery = { page: number; limit: number; sort: "price" | "city"; order: "asc" | "desc" };
+
 export type YardStatus = "all" | "open" | "closed";
 export type YardSort = "rating" | "name" | "city" | "country" | "reviews";
 
@@ -149,12 +152,35 @@ export const materialQueries = {
       queryKey: [`/api/materials/${slug}`],
       queryFn: () => unwrap(api.GET("/api/materials/{material_slug}", { params: { path: { material_slug: slug } } })),
     }),
-  prices: (slug: string) =>
+  /** The material page's figures: counts, mean and range in USD, highest, lowest, top five. */
+  marketSummary: (slug: string) =>
     queryOptions({
-      queryKey: [`/api/materials/${slug}/prices`],
+      queryKey: [`/api/materials/${slug}/markets/summary`],
       queryFn: () =>
         unwrap(
-          api.GET("/api/materials/{material_slug}/prices", {
+          api.GET("/api/materials/{material_slug}/markets/summary", {
+            params: { path: { material_slug: slug } },
+          }),
+        ),
+    }),
+  /** One page of the material's markets, sorted by the server (the All Markets table). */
+  markets: (slug: string, query: MarketQuery) =>
+    queryOptions({
+      queryKey: [`/api/materials/${slug}/markets`, query],
+      queryFn: () =>
+        unwrap(
+          api.GET("/api/materials/{material_slug}/markets", {
+            params: { path: { material_slug: slug }, query },
+          }),
+        ),
+    }),
+  /** The cities the material has a price in (the chart's chooser), loaded after the page. */
+  marketCities: (slug: string) =>
+    queryOptions({
+      queryKey: [`/api/materials/${slug}/markets/cities`],
+      queryFn: () =>
+        unwrap(
+          api.GET("/api/materials/{material_slug}/markets/cities", {
             params: { path: { material_slug: slug } },
           }),
         ),

@@ -718,6 +718,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/materials/{material_slug}/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the material's markets (its latest price in each city): by price in US dollars (highest first by default) or by city name (A to Z by default) */
+        get: operations["markets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/materials/{material_slug}/markets/cities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cities the material has a price in, for a chooser */
+        get: operations["market_cities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/materials/{material_slug}/markets/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The material's markets in figures: cities, countries, mean and range in US dollars, the highest and lowest market and the five best-paying */
+        get: operations["market_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/materials/{material_slug}/prices": {
         parameters: {
             query?: never;
@@ -1732,6 +1783,35 @@ export interface components {
             email: string;
             /** Password */
             password: string;
+        };
+        /** MarketPage */
+        MarketPage: {
+            /** Data */
+            data: components["schemas"]["MaterialPriceRow"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * MarketSummary
+         * @description The material page's figures: counts, the mean and range in US dollars, the dearest and
+         *     cheapest markets and the best-paying few.
+         */
+        MarketSummary: {
+            /** Averageusd */
+            averageUsd: string | null;
+            /** Citycount */
+            cityCount: number;
+            /** Countrycount */
+            countryCount: number;
+            highest: components["schemas"]["MaterialPriceRow"] | null;
+            lowest: components["schemas"]["MaterialPriceRow"] | null;
+            /** Maxusd */
+            maxUsd: string | null;
+            /** Minusd */
+            minUsd: string | null;
+            /** Top */
+            top: components["schemas"]["MaterialPriceRow"][];
+            /** Usdcount */
+            usdCount: number;
         };
         /** MaterialHit */
         MaterialHit: {
@@ -5829,6 +5909,242 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MaterialPublic"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    markets: {
+        parameters: {
+            query?: {
+                sort?: "price" | "city";
+                order?: ("asc" | "desc") | null;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description URL slug */
+                material_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketPage"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    market_cities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description URL slug */
+                material_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CityRef"][];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    market_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description URL slug */
+                material_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketSummary"];
                 };
             };
             /** @description The URL or body holds a NUL character */

@@ -15,7 +15,7 @@ export type Seed = [QueryKey, unknown][];
 export function renderRoute(
   element: ReactElement,
   { path, url, seed = [] }: { path: string; url: string; seed?: Seed },
-): RenderResult & { client: ReturnType<typeof createQueryClient> } {
+): RenderResult & { client: ReturnType<typeof createQueryClient>; router: ReturnType<typeof createMemoryRouter> } {
   const client = createQueryClient();
   for (const [key, data] of seed) client.setQueryData(key, data);
   const router = createMemoryRouter(
@@ -30,5 +30,5 @@ export function renderRoute(
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { ...result, client };
+  return { ...result, client, router };
 }

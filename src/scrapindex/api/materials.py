@@ -1,14 +1,29 @@
-"""Materials: the list, one material, and its latest price in every city."""
+"""Materials: the list, one material, its latest price in every city, and its markets ranked,
+paged and summed up for the material page."""
 
 from decimal import Decimal
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from scrapindex.api.deps import MaterialDep, SessionDep, SettingsDep
+from scrapindex.queries.material_markets import (
+    DEFAULT_ORDER,
+    TOP_MARKETS,
+    MarketSort,
+    SortOrder,
+    cheapest,
+    market_figures,
+    material_markets,
+    quotes_of,
+    sort_markets,
+)
 from scrapindex.queries.prices import Quote, latest_quotes, latest_usd_rates
 from scrapindex.queries.site import all_materials
-from scrapindex.schemas.common import NOT_FOUND
+from scrapindex.schemas.common import NOT_FOUND, CountryRef, Pagination
+from scrapindex.schemas.material_markets import MarketPage, MarketSummary
 from scrapindex.schemas.materials import MaterialPublic
+from scrapindex.schemas.places import CityRef
 from scrapindex.schemas.prices import MaterialPriceRow, material_price_row
 
 router = APIRouter(prefix="/api/materials", tags=["materials"])
@@ -46,3 +61,85 @@ def _rank(quote: Quote, rates: dict[str, Decimal]) -> tuple[bool, Decimal, str, 
     rate = rates.get(quote.currency)
     exact = Decimal(0) if rate is None else quote.price_per_kg * rate
     return (rate is None, -exact, quote.city.name, quote.city.country_name)
+
+
+MARKETS_PAGE = 20  # the All Markets table's page
+
+
+@router.get(
+    "/{material_slug}/markets",
+    response_model=MarketPage,
+    responses=NOT_FOUND,
+    summary=(
+        "A page of the material's markets (its latest price in each city): by price in US "
+        "dollars (highest first by default) or by city name (A to Z by default)"
+    ),
+)
+def markets(
+    session: SessionDep,
+    settings: SettingsDep,
+    material: MaterialDep,
+    sort: MarketSort = "price",
+    order: SortOrder | None = None,
+    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+    limit: Annotated[int, Query(ge=1, le=100)] = MARKETS_PAGE,
+) -> MarketPage:
+    rates = latest_usd_rates(session)
+    ranked = sort_markets(
+        material_markets(session, material.id, rates), sort, order or DEFAULT_ORDER[sort]
+    )
+    shown = ranked[(page - 1) * limit : page * limit]
+    quotes = quotes_of(session, material.id, shown, settings.price_stale_days)
+    return MarketPage(
+        data=[material_price_row(q, rates) for q in quotes],
+        pagination=Pagination.of(page, limit, len(ranked)),
+    )
+
+
+@router.get(
+    "/{material_slug}/markets/summary",
+    response_model=MarketSummary,
+    responses=NOT_FOUND,
+    summary=(
+        "The material's markets in figures: cities, countries, mean and range in US dollars, "
+        "the highest and lowest market and the five best-paying"
+    ),
+)
+def market_summary(
+    session: SessionDep, settings: SettingsDep, material: MaterialDep
+) -> MarketSummary:
+    rates = latest_usd_rates(session)
+    ranked = material_markets(session, material.id, rates)
+    figures = market_figures(ranked)
+    highest = ranked[0] if ranked and ranked[0].usd is not None else None
+    lowest = cheapest(ranked)
+    top = [m for m in ranked[:TOP_MARKETS] if m.usd is not None]
+    wanted = list({m.city_id: m for m in [*top, *filter(None, [highest, lowest])]}.values())
+    rows = {
+        q.city.id: material_price_row(q, rates)
+        for q in quotes_of(session, material.id, wanted, settings.price_stale_days)
+    }
+    return MarketSummary(
+        **vars(figures),
+        highest=rows.get(highest.city_id) if highest else None,
+        lowest=rows.get(lowest.city_id) if lowest else None,
+        top=[rows[m.city_id] for m in top if m.city_id in rows],
+    )
+
+
+@router.get(
+    "/{material_slug}/markets/cities",
+    response_model=list[CityRef],
+    responses=NOT_FOUND,
+    summary="The cities the material has a price in, for a chooser",
+)
+def market_cities(session: SessionDep, material: MaterialDep) -> list[CityRef]:
+    return [
+        CityRef(
+            id=m.city_id,
+            name=m.city_name,
+            slug=m.city_slug,
+            country=CountryRef(code=m.country_code, name=m.country_name),
+        )
+        for m in sort_markets(material_markets(session, material.id, {}), "city", "asc")
+    ]

@@ -1,6 +1,7 @@
 """Latest prices, their change against the previous stored day, history, and FX conversion."""
 
 import datetime as dt
+from collections.abc import Collection
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
@@ -122,6 +123,7 @@ def latest_quotes(
     material_id: int | None = None,
     country_code: str | None = None,
     region_id: int | None = None,
+    city_ids: Collection[int] | None = None,
     stale_days: int = DEFAULT_STALE_DAYS,
     today: dt.date | None = None,
     offset: int = 0,
@@ -145,6 +147,8 @@ def latest_quotes(
         board = board.where(CurrentPrice.city_id == city_id)
     if material_id is not None:
         board = board.where(CurrentPrice.material_id == material_id)
+    if city_ids is not None:
+        board = board.where(CurrentPrice.city_id.in_(city_ids))
     if country_code is not None or region_id is not None:
         board = board.join(City, City.id == CurrentPrice.city_id)
     if country_code is not None:
@@ -178,7 +182,8 @@ def latest_quotes(
     )
     rows = session.execute(query).all()
     materials = material_infos(session)
-    cities = city_infos(session, {row.city_id for row in rows} if limit is not None else None)
+    whole = limit is None and city_ids is None
+    cities = city_infos(session, None if whole else {row.city_id for row in rows})
     stale_before = (today or dt.datetime.now(dt.UTC).date()) - dt.timedelta(days=stale_days)
     return [
         Quote(

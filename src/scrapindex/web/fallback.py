@@ -84,8 +84,18 @@ def city(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     return render("fallback/city.html", city=item, city_path=city_path(item), rows=cells)
 
 
-def material(item: dict[str, Any], rows: list[dict[str, Any]], markets: int) -> str:
-    """The material's hero and the first ``rows`` of its ``markets``, best-paying first."""
+MARKET_ORDER_WORDS = {
+    ("price", "desc"): "best-paying first",
+    ("price", "asc"): "lowest price first",
+    ("city", "asc"): "by city, A to Z",
+    ("city", "desc"): "by city, Z to A",
+}
+
+
+def material(
+    item: dict[str, Any], rows: list[dict[str, Any]], markets: int, query: dict[str, Any]
+) -> str:
+    """The material's hero and one page (``rows``, as ``query`` asked) of its ``markets``."""
     cells = [
         [
             (r["city"]["name"], city_path(r["city"])),
@@ -95,7 +105,16 @@ def material(item: dict[str, Any], rows: list[dict[str, Any]], markets: int) -> 
         ]
         for r in rows
     ]
-    return render("fallback/material.html", material=item, rows=cells, markets=markets)
+    first = (query["page"] - 1) * query["limit"] + 1
+    return render(
+        "fallback/material.html",
+        material=item,
+        rows=cells,
+        markets=markets,
+        first=first,
+        last=first + len(rows) - 1,
+        order=MARKET_ORDER_WORDS[query["sort"], query["order"]],
+    )
 
 
 def region(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:

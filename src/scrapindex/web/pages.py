@@ -47,9 +47,8 @@ YARD_STATUSES = ("all", "open", "closed")
 DIRECTORY_SORTS = ("rating", "name", "city", "country", "reviews")
 DIRECTORY_PAGE = 20  # yards a page (SPEC §9)
 MAX_PAGE = 100_000  # the API's highest page
-# A material's markets in its page's fallback table and JSON-LD list, best-paying first: every
-# city's would be 280 kB of the page at ten times the demo's cities.
-MARKETS_IN_HTML = 50
+MARKETS_PAGE = 20  # the material page's All Markets table (api/materials.py's default)
+MARKET_ORDERS = {"price": "desc", "city": "asc"}  # each sort's default order
 
 
 @dataclass
@@ -178,10 +177,24 @@ def directory_params(query: dict[str, str]) -> dict[str, Any]:
     return params
 
 
+def market_page_params(query: dict[str, str]) -> dict[str, Any]:
+    """The material page's All Markets query, as market-sort.ts reads it from the same URL."""
+    sort = query.get("sort", "price")
+    sort = sort if sort in MARKET_ORDERS else "price"
+    order = query.get("order", MARKET_ORDERS[sort])
+    return {
+        "page": page_number(query.get("page")),
+        "limit": MARKETS_PAGE,
+        "sort": sort,
+        "order": order if order in ("asc", "desc") else MARKET_ORDERS[sort],
+    }
+
+
 # Query parameters that come from the page's URL, by the name routes.json gives them.
 PARAM_RULES: dict[str, Callable[[dict[str, str]], dict[str, Any]]] = {
     "cityYardsPage": yard_page_params,
     "directoryPage": directory_params,
+    "materialMarketsPage": market_page_params,
 }
 
 Handler = Callable[[PageContext, Route, dict[str, str]], Awaitable[PageRender]]
@@ -293,20 +306,27 @@ async def material(ctx: PageContext, route: Route, params: dict[str, str]) -> Pa
             "The requested scrap metal material could not be found.",
         )
     item = answer.json()
-    rows = json_of(answers["/api/materials/{materialSlug}/prices"], [])
-    texts = ctx.texts("material", material=item["name"], category=item["category"])
+    listed = answers["/api/materials/{materialSlug}/markets"]
+    if is_past_last_page(listed, asked_page(ctx.query)):
+        return page_not_found(ctx, page.module)
+    markets = json_of(listed, {})
+    rows, total = markets.get("data", []), markets.get("pagination", {}).get("total", 0)
+    texts = with_page_suffix(
+        ctx.content_dir,
+        ctx.texts("material", material=item["name"], category=item["category"]),
+        asked_page(ctx.query),
+    )
     crumbs = [
         ("Home", "/"),
         ("Scrap Metal Prices", "/scrap-metal-prices"),
         (item["name"], ctx.path),
     ]
-    # The app shows every market from the embedded data; the HTML around it names the best-paying.
-    best = rows[:MARKETS_IN_HTML]
-    json_ld = [
-        structured.breadcrumbs(ctx.site_root, crumbs),
-        structured.material_price_list(ctx.site_root, item, best),
-    ]
-    main = fallback.material(item, best, len(rows))
+    query = market_page_params(ctx.query)
+    json_ld = [structured.breadcrumbs(ctx.site_root, crumbs)]
+    if query["sort"] == "price" and query["order"] == "desc":  # a ranking, best-paying first
+        first = (query["page"] - 1) * query["limit"] + 1
+        json_ld.append(structured.material_price_list(ctx.site_root, item, rows, first))
+    main = fallback.material(item, rows, total, query)
     return ctx.render(200, texts, page.module, main, json_ld)
 
 

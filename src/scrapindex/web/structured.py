@@ -81,8 +81,9 @@ def city_price_list(
 
 
 def material_price_list(
-    site_root: str, material: dict[str, Any], rows: list[dict[str, Any]]
+    site_root: str, material: dict[str, Any], rows: list[dict[str, Any]], first: int = 1
 ) -> dict[str, Any]:
+    """The material's markets ``rows``, best-paying first, the first at position ``first``."""
     items = [
         _offer(
             f"{material['name']} scrap in {row['city']['name']}",
@@ -91,7 +92,7 @@ def material_price_list(
             row["currency"],
             position,
         )
-        for position, row in enumerate(rows, start=1)
+        for position, row in enumerate(rows, start=first)
     ]
     name = f"{material['name']} scrap prices by city"
     return {"@context": CONTEXT, "@type": "ItemList", "name": name, "itemListElement": items}

@@ -1,8 +1,9 @@
-import { act, render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { materialQueries } from "@/api/queries";
+import { renderRoute } from "@/test/render";
 import { AllMarketsTable } from "./all-markets-table";
-import { copperPrices } from "./test-fixtures";
+import { copperPrices, FIRST_MARKETS, marketPage } from "./test-fixtures";
 
 /** A window whose width matches the `sm` query or not, and can be turned. */
 function screenWidth(wide: boolean) {
@@ -25,11 +26,11 @@ function screenWidth(wide: boolean) {
 }
 
 function renderTable() {
-  render(
-    <MemoryRouter>
-      <AllMarketsTable rows={copperPrices} unit="kg" />
-    </MemoryRouter>,
-  );
+  renderRoute(<AllMarketsTable materialSlug="copper" unit="kg" />, {
+    path: "/material/:materialSlug",
+    url: "/material/copper",
+    seed: [[materialQueries.markets("copper", FIRST_MARKETS).queryKey, marketPage(copperPrices)]],
+  });
 }
 
 describe("All Markets builds only the layout the screen shows", () => {

@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { cityOptions, defaultCitySlug, groupByCountry } from "./city-options";
 import { copperPrices, priceRow } from "./test-fixtures";
 
+const copperCities = copperPrices.map((row) => row.city);
+
 describe("cityOptions", () => {
   it("offers each priced city once, by country then city, alphabetically", () => {
-    const doubled = [...copperPrices, ...copperPrices.slice(1, 2)];
+    const doubled = [...copperCities, ...copperCities.slice(1, 2)];
     expect(cityOptions(doubled).map((option) => option.slug)).toEqual([
       "sydney", // Australia
       "halifax", // Canada
@@ -22,11 +24,15 @@ describe("cityOptions", () => {
       priceRow([2, 2, "Cape Town", "cape-town", "ZA", "South Africa", "1.00", "ZAR", "0.05"]),
       priceRow([3, 3, "East London", "east-london", "ZA", "South Africa", "1.00", "ZAR", "0.05"]),
     ];
-    expect(cityOptions(rows).map((option) => option.name)).toEqual(["Cape Town", "durban", "East London"]);
+    expect(cityOptions(rows.map((row) => row.city)).map((option) => option.name)).toEqual([
+      "Cape Town",
+      "durban",
+      "East London",
+    ]);
   });
 
   it("groups options by country", () => {
-    const groups = groupByCountry(cityOptions(copperPrices));
+    const groups = groupByCountry(cityOptions(copperCities));
     expect(groups.map((group) => group.countryName)).toEqual([
       "Australia",
       "Canada",
@@ -47,9 +53,9 @@ describe("cityOptions", () => {
 
 describe("defaultCitySlug", () => {
   it("prefers Johannesburg, else the first city offered, else none", () => {
-    expect(defaultCitySlug(cityOptions(copperPrices))).toBe("johannesburg");
+    expect(defaultCitySlug(cityOptions(copperCities))).toBe("johannesburg");
     const withoutJoburg = copperPrices.filter((row) => row.city.slug !== "johannesburg");
-    expect(defaultCitySlug(cityOptions(withoutJoburg))).toBe("sydney");
+    expect(defaultCitySlug(cityOptions(withoutJoburg.map((row) => row.city)))).toBe("sydney");
     expect(defaultCitySlug([])).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-// Cities offered by the price trend chooser: those with a price for this material, grouped by
-// country, countries and their cities in alphabetical order. They come from the price rows alone,
-// so the page need not load every city. Default: Johannesburg when present, else the first one.
-import type { MaterialPriceRow } from "@/api/client";
+// Cities offered by the price trend chooser: those with a price for this material
+// (/api/materials/{slug}/markets/cities), grouped by country, countries and their cities in
+// alphabetical order. Default: Johannesburg when present, else the first one.
+import type { CityRef } from "@/api/client";
 
 export type CityOption = { slug: string; name: string; countryName: string };
 export type CityGroup = { countryName: string; cities: CityOption[] };
@@ -10,8 +10,8 @@ export const PREFERRED_CITY = "johannesburg";
 
 const alphabetical = new Intl.Collator("en", { sensitivity: "base" });
 
-export function cityOptions(rows: readonly MaterialPriceRow[]): CityOption[] {
-  const priced = new Map(rows.map((row) => [row.city.slug, row.city]));
+export function cityOptions(cities: readonly CityRef[]): CityOption[] {
+  const priced = new Map(cities.map((city) => [city.slug, city]));
   return [...priced.values()]
     .map((city) => ({ slug: city.slug, name: city.name, countryName: city.country.name }))
     .sort((a, b) => alphabetical.compare(a.countryName, b.countryName) || alphabetical.compare(a.name, b.name));

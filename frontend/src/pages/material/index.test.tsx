@@ -34,19 +34,50 @@ import type { PriceHistory } from "@/api/client";
 import { materialQueries, priceQueries } from "@/api/queries";
 import { renderRoute, type Seed } from "@/test/render";
 import { Component } from "./index";
-import { bareBright, copper, copperPrices, johannesburgHistory, londonHistory, withinACent } from "./test-fixtures";
+import {
+  bareBright,
+  copper,
+  copperCities,
+  copperPrices,
+  copperSummary,
+  FIRST_MARKETS,
+  johannesburgHistory,
+  londonHistory,
+  marketPage,
+} from "./test-fixtures";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 const requested = () => fetchMock.mock.calls.map(([request]) => new URL(request.url));
 
+/** What the server embeds in the page (detail, summary, the table's first page), the chooser's
+ * cities and the default city's history. */
 function seedAll(history: PriceHistory = johannesburgHistory, material = copper): Seed {
   return [
     [materialQueries.detail(material.slug).queryKey, material],
-    [materialQueries.prices(material.slug).queryKey, copperPrices],
+    [materialQueries.marketSummary(material.slug).queryKey, copperSummary],
+    [materialQueries.markets(material.slug, FIRST_MARKETS).queryKey, marketPage(copperPrices)],
+    [materialQueries.marketCities(material.slug).queryKey, copperCities],
     [priceQueries.history(material.slug, "johannesburg", 30).queryKey, { ...history, materialSlug: material.slug }],
   ];
+}
+
+const BY_USD = ["Halifax", "Polokwane", "Los Angeles", "Johannesburg", "Sydney", "London", "Madrid"];
+const BY_NAME = ["Halifax", "Johannesburg", "London", "Los Angeles", "Madrid", "Polokwane", "Sydney"];
+const rowsNamed = (names: string[]) => names.map((name) => copperPrices.find((row) => row.city.name === name));
+
+/** The server's four orders of copperPrices, answered as it would page them. */
+function answerMarkets(request: Request): Response | undefined {
+  const url = new URL(request.url);
+  if (url.pathname !== "/api/materials/copper/markets") return undefined;
+  const sort = url.searchParams.get("sort");
+  const order = url.searchParams.get("order");
+  const names = sort === "city" ? BY_NAME : BY_USD;
+  const descending = sort === "city" ? order === "desc" : order !== "asc";
+  const ordered =
+    sort === "city" ? (descending ? [...names].reverse() : names) : descending ? names : [...names].reverse();
+  return json(marketPage(rowsNamed(ordered) as typeof copperPrices));
 }
 
 function renderPage(seed: Seed = seedAll(), slug = "copper") {
@@ -101,7 +132,7 @@ describe("Material page", () => {
     await screen.findByTestId("price-chart");
   });
 
-  it("computes the stats and cards from USD prices", async () => {
+  it("shows the server's figures in USD on the stats and cards", async () => {
     renderPage();
     const stats = screen.getByText("Cities Tracked").closest("dl") as HTMLElement;
     const value = (label: string) => within(stats).getByText(label).closest("div")?.querySelector("dd");
@@ -145,35 +176,45 @@ describe("Material page", () => {
     await screen.findByTestId("price-chart");
   });
 
-  it("sorts All Markets by price (desc) by default, flips and resets directions", async () => {
+  it("asks the server for each sort of All Markets: price (desc) by default, flips and resets directions", async () => {
     const user = userEvent.setup();
-    renderPage();
+    fetchMock.mockImplementation(async (request) => answerMarkets(request) ?? json({}, 500));
+    const { router } = renderPage();
     const table = screen.getByRole("table", { name: /All markets/ });
     const priceHeader = within(table).getByRole("columnheader", { name: "Price" });
     const cityHeader = within(table).getByRole("columnheader", { name: "City" });
-    const byUsd = ["Halifax", "Polokwane", "Los Angeles", "Johannesburg", "Sydney", "London", "Madrid"];
-    const byName = ["Halifax", "Johannesburg", "London", "Los Angeles", "Madrid", "Polokwane", "Sydney"];
+    const lastMarketsQuery = () =>
+      Object.fromEntries(
+        requested()
+          .filter((url) => url.pathname.endsWith("/markets"))
+          .at(-1)?.searchParams ?? [],
+      );
 
-    expect(bodyRows()).toEqual(byUsd);
+    expect(bodyRows()).toEqual(BY_USD);
     expect(priceHeader).toHaveAttribute("aria-sort", "descending");
     expect(cityHeader).toHaveAttribute("aria-sort", "none");
 
     await user.click(within(priceHeader).getByRole("button"));
-    expect(bodyRows()).toEqual([...byUsd].reverse());
+    await waitFor(() => expect(bodyRows()).toEqual([...BY_USD].reverse()));
     expect(priceHeader).toHaveAttribute("aria-sort", "ascending");
+    expect(lastMarketsQuery()).toEqual({ page: "1", limit: "20", sort: "price", order: "asc" });
+    expect(router.state.location.search).toBe("?order=asc");
 
     await user.click(within(cityHeader).getByRole("button")); // new field: its default, ascending
-    expect(bodyRows()).toEqual(byName);
+    await waitFor(() => expect(bodyRows()).toEqual(BY_NAME));
     expect(cityHeader).toHaveAttribute("aria-sort", "ascending");
     expect(priceHeader).toHaveAttribute("aria-sort", "none");
+    expect(router.state.location.search).toBe("?sort=city");
 
     await user.click(within(cityHeader).getByRole("button"));
-    expect(bodyRows()).toEqual([...byName].reverse());
+    await waitFor(() => expect(bodyRows()).toEqual([...BY_NAME].reverse()));
     expect(cityHeader).toHaveAttribute("aria-sort", "descending");
+    expect(lastMarketsQuery()).toEqual({ page: "1", limit: "20", sort: "city", order: "desc" });
 
     await user.click(within(priceHeader).getByRole("button")); // back to price: descending again
-    expect(bodyRows()).toEqual(byUsd);
+    await waitFor(() => expect(bodyRows()).toEqual(BY_USD));
     expect(priceHeader).toHaveAttribute("aria-sort", "descending");
+    expect(router.state.location.search).toBe("");
 
     const firstRow = within(table).getAllByRole("row")[1] as HTMLElement;
     expect(within(firstRow).getByText("Canada")).toBeInTheDocument();
@@ -182,6 +223,63 @@ describe("Material page", () => {
       "href",
       "/ca/halifax",
     );
+  });
+
+  it("pages through All Markets, says which it shows and takes focus back to the table's heading", async () => {
+    const user = userEvent.setup();
+    const secondPage = marketPage(copperPrices.slice(0, 2), 2, 22);
+    fetchMock.mockImplementation(async (request) =>
+      new URL(request.url).searchParams.get("page") === "2" ? json(secondPage) : json({}, 500),
+    );
+    const seed = seedAll();
+    seed[2] = [materialQueries.markets("copper", FIRST_MARKETS).queryKey, marketPage(copperPrices, 1, 22)];
+    const { router } = renderPage(seed);
+    expect(screen.getByText("Markets 1–7 of 22")).toBeInTheDocument();
+    const pages = screen.getByRole("navigation", { name: "Market pages" });
+    await user.click(within(pages).getByRole("button", { name: "Page 2" }));
+    expect(await screen.findByText("Markets 21–22 of 22")).toBeInTheDocument();
+    expect(bodyRows()).toEqual(["Halifax", "Polokwane"]);
+    expect(router.state.location.search).toBe("?page=2");
+    expect(screen.getByRole("heading", { name: "All Markets" })).toHaveFocus();
+    expect(within(pages).getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("reads the table's sort and page from the URL", async () => {
+    fetchMock.mockImplementation(async (request) => answerMarkets(request) ?? json({}, 500));
+    renderRoute(<Component />, {
+      path: "/material/:materialSlug",
+      url: "/material/copper?sort=city&order=desc&page=1",
+      seed: seedAll(),
+    });
+    await waitFor(() => expect(bodyRows()).toEqual([...BY_NAME].reverse()));
+    const cityHeader = screen.getByRole("columnheader", { name: "City" });
+    expect(cityHeader).toHaveAttribute("aria-sort", "descending");
+  });
+
+  it("says so when the material has no market at all", async () => {
+    const seed = seedAll();
+    seed[1] = [
+      materialQueries.marketSummary("copper").queryKey,
+      {
+        ...copperSummary,
+        cityCount: 0,
+        countryCount: 0,
+        usdCount: 0,
+        averageUsd: null,
+        minUsd: null,
+        maxUsd: null,
+        highest: null,
+        lowest: null,
+        top: [],
+      },
+    ];
+    seed[2] = [materialQueries.markets("copper", FIRST_MARKETS).queryKey, marketPage([], 1, 0)];
+    seed[3] = [materialQueries.marketCities("copper").queryKey, []];
+    renderPage(seed);
+    expect(screen.getAllByText("No price data available").length).toBeGreaterThanOrEqual(3);
+    expect(screen.getByTestId("stat-range")).toHaveTextContent("—");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(screen.getByText("No Chart Data")).toBeInTheDocument();
   });
 
   it("shows every price in the chosen unit", async () => {
@@ -249,7 +347,7 @@ describe("Material page", () => {
       if (pathname === "/api/prices/history") return Promise.resolve(json(johannesburgHistory));
       return Promise.resolve(json({}, 500));
     });
-    renderPage([[materialQueries.prices("copper").queryKey, copperPrices]]);
+    renderPage(seedAll().filter(([key]) => key[0] !== "/api/materials/copper" && key[0] !== "/api/prices/history"));
     await waitFor(() => expect(requested().map((url) => url.pathname)).toEqual(["/api/materials/copper"]));
     expect(screen.getByText("Loading material")).toBeInTheDocument();
     // Give any eager request a chance to go out.
@@ -278,10 +376,7 @@ describe("Material page", () => {
   it("shows an error with Try again when the API fails, and recovers on retry", async () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async () => json({ message: "Database unavailable" }, 500));
-    renderPage([
-      [materialQueries.prices("copper").queryKey, copperPrices],
-      [priceQueries.history("copper", "johannesburg", 30).queryKey, johannesburgHistory],
-    ]);
+    renderPage(seedAll().slice(1));
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Database unavailable")).toBeInTheDocument();
 
@@ -290,13 +385,28 @@ describe("Material page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Copper" })).toBeInTheDocument();
   });
 
-  it("shows an error with Try again in place of the market sections when prices fail", async () => {
+  it("shows an error with Try again in place of each market section when they fail", async () => {
+    const user = userEvent.setup();
     fetchMock.mockImplementation(async () => json({ message: "Prices unavailable" }, 500));
     renderPage([[materialQueries.detail("copper").queryKey, copper]]);
-    const alert = await screen.findByRole("alert");
-    expect(within(alert).getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    // The cards, the chart's city chooser and the table: each says so, and each can try again.
+    await waitFor(() => expect(screen.getAllByRole("alert")).toHaveLength(3));
     expect(screen.getByRole("heading", { level: 1, name: "Copper" })).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
+
+    fetchMock.mockImplementation(async (request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.endsWith("/markets/summary")) return json(copperSummary);
+      if (pathname.endsWith("/markets")) return json(marketPage(copperPrices));
+      if (pathname.endsWith("/markets/cities")) return json(copperCities);
+      if (pathname === "/api/prices/history") return json(johannesburgHistory);
+      return json({ message: "unexpected" }, 500);
+    });
+    for (const button of screen.getAllByRole("button", { name: "Try again" })) await user.click(button);
+    expect(await screen.findByText("Halifax, Canada")).toBeInTheDocument();
+    expect(await screen.findByRole("table", { name: /All markets/ })).toBeInTheDocument();
+    expect(await screen.findByTestId("price-chart")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });
 
@@ -350,7 +460,7 @@ describe("Material page price history ranges", () => {
     renderRoute(<Component />, {
       path: "/material/:materialSlug",
       url: "/material/copper?range=90d",
-      seed: seedAll().slice(0, 3),
+      seed: seedAll().slice(0, 4),
     });
     expect(screen.getByRole("radio", { name: "90 days" })).toBeChecked();
     await waitFor(() => expect(requested().at(-1)?.searchParams.get("days")).toBe("90"));
@@ -363,7 +473,7 @@ describe("Material page price history ranges", () => {
     renderRoute(<Component />, {
       path: "/material/:materialSlug",
       url: "/material/copper?range=90d&city=london",
-      seed: seedAll().slice(0, 3),
+      seed: seedAll().slice(0, 4),
     });
     expect(screen.getByRole("combobox", { name: "City" })).toHaveValue("london");
     expect(screen.getByRole("radio", { name: "90 days" })).toBeChecked();
@@ -384,21 +494,9 @@ describe("Material page price history ranges", () => {
     await screen.findByTestId("price-chart");
   });
 
-  it("names the same city on the Highest Price card, as Top Market #1 and atop the table", async () => {
-    renderPage([
-      [materialQueries.detail("copper").queryKey, copper],
-      [materialQueries.prices("copper").queryKey, withinACent],
-    ]);
-    const card = screen.getByRole("heading", { name: "Highest Price" }).closest("div.rounded-lg") as HTMLElement;
-    expect(within(card).getByText("Vereeniging, South Africa")).toBeInTheDocument();
-    expect(screen.getAllByTestId("top-market")[0]).toHaveTextContent(/^#1Vereeniging/);
-    expect(bodyRows()).toEqual(["Vereeniging", "Leeds", "Pretoria", "Rustenburg", "Madrid"]);
-    const lowest = screen.getByRole("heading", { name: "Lowest Price" }).closest("div.rounded-lg") as HTMLElement;
-    expect(within(lowest).getByText("Madrid, Spain")).toBeInTheDocument();
-  });
-
   it("lists every market for phones too, with the same prices, provenance and links", async () => {
     const user = userEvent.setup();
+    fetchMock.mockImplementation(async (request) => answerMarkets(request) ?? json({}, 500));
     renderPage();
     const list = screen.getByRole("list", { name: "All markets" });
     const items = within(list).getAllByRole("listitem");
@@ -414,16 +512,17 @@ describe("Material page price history ranges", () => {
     expect(within(sorts).getByRole("button", { name: "Price, highest first" })).toHaveAttribute("aria-pressed", "true");
     await user.click(within(sorts).getByRole("button", { name: "City" }));
     expect(within(sorts).getByRole("button", { name: "City, A to Z" })).toHaveAttribute("aria-pressed", "true");
-    const names = within(list)
-      .getAllByRole("listitem")
-      .map((item) => item.querySelector("p")?.textContent);
-    expect(names).toEqual(["Halifax", "Johannesburg", "London", "Los Angeles", "Madrid", "Polokwane", "Sydney"]);
-    expect(bodyRows()).toEqual(names);
+    const names = () =>
+      within(screen.getByRole("list", { name: "All markets" }))
+        .getAllByRole("listitem")
+        .map((item) => item.querySelector("p")?.textContent);
+    await waitFor(() => expect(names()).toEqual(BY_NAME));
+    expect(bodyRows()).toEqual(names());
   });
 
   it("draws the market reference on request, named in the chart", async () => {
     const user = userEvent.setup();
-    renderPage([...seedAll().slice(0, 3), [priceQueries.history("copper", "johannesburg", 30).queryKey, yearHistory]]);
+    renderPage([...seedAll().slice(0, 4), [priceQueries.history("copper", "johannesburg", 30).queryKey, yearHistory]]);
     const toggle = await screen.findByRole("button", { name: "Show market reference" });
     expect(toggle).toHaveAttribute("aria-pressed", "false");
     expect(screen.getByRole("img", { name: /price trend in Johannesburg/ })).not.toHaveAccessibleName(/IMF/);

@@ -9,8 +9,7 @@ import { LoadingRegion } from "@/components/ui/skeleton";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageText } from "@/lib/page-texts";
 import { useUnit } from "@/lib/use-unit";
-import { AllMarketsSkeleton, AllMarketsTable } from "./all-markets-table";
-import { computeStats } from "./market-stats";
+import { AllMarketsTable } from "./all-markets-table";
 import { HeroStats, MaterialHero, MaterialHeroSkeleton } from "./material-hero";
 import { PriceCards, PriceCardsSkeleton } from "./price-cards";
 import { PriceTrends } from "./price-trends";
@@ -38,8 +37,8 @@ export function Component() {
   const { materialSlug = "" } = useParams();
   const [unit] = useUnit();
   const material = useQuery(materialQueries.detail(materialSlug));
-  const prices = useQuery(materialQueries.prices(materialSlug));
-  const stats = prices.data ? computeStats(prices.data) : undefined;
+  const summary = useQuery(materialQueries.marketSummary(materialSlug));
+  const stats = summary.data;
   const notFound = material.error instanceof ApiError && material.error.isNotFound;
   useMaterialMeta(material.data, notFound);
 
@@ -69,7 +68,7 @@ export function Component() {
             ]}
           />
           <MaterialHero material={material.data}>
-            {!prices.isError && <HeroStats stats={stats} unit={unit} />}
+            {!summary.isError && <HeroStats stats={stats} unit={unit} />}
           </MaterialHero>
         </>
       ) : (
@@ -78,52 +77,36 @@ export function Component() {
         </LoadingRegion>
       )}
       <AdSlot id="material-ad-1" />
-      {prices.isError ? (
-        <ErrorState error={prices.error} onRetry={() => prices.refetch()} />
+      {summary.isError ? (
+        <ErrorState error={summary.error} onRetry={() => summary.refetch()} />
+      ) : stats ? (
+        <PriceCards stats={stats} unit={unit} />
       ) : (
-        <>
-          {stats ? (
-            <PriceCards stats={stats} unit={unit} />
+        <LoadingRegion label="Loading prices">
+          <PriceCardsSkeleton />
+        </LoadingRegion>
+      )}
+      <PriceTrends
+        materialSlug={materialSlug}
+        materialName={material.data?.name ?? titleFromSlug(materialSlug)}
+        materialLoaded={material.isSuccess}
+        unit={unit}
+      />
+      <AdSlot id="material-ad-2" />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
+        <div className="min-w-0 lg:col-span-2">
+          {summary.isError ? null : stats ? (
+            <TopMarkets top={stats.top} unit={unit} />
           ) : (
-            <LoadingRegion label="Loading prices">
-              <PriceCardsSkeleton />
+            <LoadingRegion label="Loading top paying markets">
+              <TopMarketsSkeleton />
             </LoadingRegion>
           )}
-          <PriceTrends
-            materialSlug={materialSlug}
-            materialName={material.data?.name ?? titleFromSlug(materialSlug)}
-            materialLoaded={material.isSuccess}
-            rows={prices.data}
-            unit={unit}
-          />
-          <AdSlot id="material-ad-2" />
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
-            {prices.data ? (
-              <>
-                <div className="min-w-0 lg:col-span-2">
-                  <TopMarkets rows={prices.data} unit={unit} />
-                </div>
-                <div className="min-w-0 lg:col-span-3">
-                  <AllMarketsTable rows={prices.data} unit={unit} />
-                </div>
-              </>
-            ) : (
-              <>
-                <div className="min-w-0 lg:col-span-2">
-                  <LoadingRegion label="Loading top paying markets">
-                    <TopMarketsSkeleton />
-                  </LoadingRegion>
-                </div>
-                <div className="min-w-0 lg:col-span-3">
-                  <LoadingRegion label="Loading all markets">
-                    <AllMarketsSkeleton />
-                  </LoadingRegion>
-                </div>
-              </>
-            )}
-          </div>
-        </>
-      )}
+        </div>
+        <div className="min-w-0 lg:col-span-3">
+          <AllMarketsTable materialSlug={materialSlug} unit={unit} />
+        </div>
+      </div>
       <AdSlot id="material-ad-3" />
     </div>
   );

@@ -1,11 +1,10 @@
 import { Award } from "lucide-react";
-import type { Material } from "@/api/client";
+import type { MarketSummary, Material } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { CategoryIcon } from "@/components/ui/category-icon";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatCount, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
-import type { MarketStats } from "./market-stats";
 
 function Stat({ label, note, children }: { label: string; note?: string; children: React.ReactNode }) {
   return (
@@ -20,9 +19,9 @@ function Stat({ label, note, children }: { label: string; note?: string; childre
 }
 
 /** Four headline figures. Money is in USD (one currency across cities) and in the chosen unit. */
-export function HeroStats({ stats, unit }: { stats: MarketStats | undefined; unit: Unit }) {
+export function HeroStats({ stats, unit }: { stats: MarketSummary | undefined; unit: Unit }) {
   const usdNote = `in USD ${UNIT_LABELS[unit]}`;
-  const money = (value: number | null) => (value === null ? "—" : formatPrice(value, "USD", unit));
+  const money = (value: string | null) => (value === null ? "—" : formatPrice(value, "USD", unit));
   if (!stats) {
     return (
       <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">

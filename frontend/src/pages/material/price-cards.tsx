@@ -1,8 +1,8 @@
 import { ArrowDown, ArrowUp, BarChart3 } from "lucide-react";
+import type { MarketSummary, MaterialPriceRow } from "@/api/client";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
-import type { MarketStats, PricedRow } from "./market-stats";
 
 function PriceCard({
   title,
@@ -13,7 +13,8 @@ function PriceCard({
 }: {
   title: string;
   icon: React.ReactNode;
-  value: number | null;
+  /** US dollars a kg, as the API writes them. */
+  value: string | null;
   detail: string;
   unit: Unit;
 }) {
@@ -34,10 +35,10 @@ function PriceCard({
   );
 }
 
-const where = (row: PricedRow | null) =>
+const where = (row: MaterialPriceRow | null) =>
   row ? `${row.city.name}, ${row.city.country.name}` : "No price data available";
 
-export function PriceCards({ stats, unit }: { stats: MarketStats; unit: Unit }) {
+export function PriceCards({ stats, unit }: { stats: MarketSummary; unit: Unit }) {
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <PriceCard

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useId, useState } from "react";
-import type { MaterialPriceRow } from "@/api/client";
-import { priceQueries } from "@/api/queries";
+import { materialQueries, priceQueries } from "@/api/queries";
 import { AlertButton } from "@/components/alerts/alert-button";
 import { ReportPriceButton } from "@/components/reports/report-price-button";
 import { ReportSummary } from "@/components/reports/report-summary";
@@ -50,15 +49,16 @@ type Props = {
   materialName: string;
   /** The history is requested only once the material itself has loaded (SPEC §7). */
   materialLoaded: boolean;
-  rows: MaterialPriceRow[] | undefined;
   unit: Unit;
 };
 
-export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, unit }: Props) {
+export function PriceTrends({ materialSlug, materialName, materialLoaded, unit }: Props) {
   const selectId = useId();
   const { state, update } = useUrlState(readChartState, CHART_DEFAULTS);
   const { range, city: chosen } = state;
-  const options = rows ? cityOptions(rows) : [];
+  // The chooser's cities are not in the page's HTML (750 of them at ten times the demo's data).
+  const cities = useQuery({ ...materialQueries.marketCities(materialSlug), enabled: materialLoaded });
+  const options = cities.data ? cityOptions(cities.data) : [];
   const defaultCity = defaultCitySlug(options);
   const citySlug = options.some((option) => option.slug === chosen) ? chosen : defaultCity;
   const cityName = options.find((option) => option.slug === citySlug)?.name ?? "";
@@ -71,7 +71,9 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, rows, 
   });
 
   let body: React.ReactNode;
-  if (rows && options.length === 0) {
+  if (cities.isError) {
+    body = <ErrorState error={cities.error} onRetry={() => cities.refetch()} />;
+  } else if (cities.data && options.length === 0) {
     body = <EmptyState title={NO_CHART_TITLE} hint={NO_HISTORY_HINT} />;
   } else if (history.isError) {
     body = <ErrorState error={history.error} onRetry={() => history.refetch()} />;

@@ -6,7 +6,16 @@ import { CITIES } from "@/components/reports/test-fixtures";
 import { spyOnFetch } from "@/test/network";
 import { renderRoute } from "@/test/render";
 import { Component } from "./index";
-import { copper, copperPrices, johannesburgHistory, londonHistory } from "./test-fixtures";
+import {
+  copper,
+  copperCities,
+  copperPrices,
+  copperSummary,
+  FIRST_MARKETS,
+  johannesburgHistory,
+  londonHistory,
+  marketPage,
+} from "./test-fixtures";
 
 // jsdom cannot draw the chart (a canvas).
 vi.mock("./price-chart", () => ({ PriceChart: () => <div data-testid="price-chart" /> }));
@@ -44,7 +53,9 @@ function renderPage() {
     url: "/material/copper",
     seed: [
       [materialQueries.detail("copper").queryKey, copper],
-      [materialQueries.prices("copper").queryKey, copperPrices],
+      [materialQueries.marketSummary("copper").queryKey, copperSummary],
+      [materialQueries.markets("copper", FIRST_MARKETS).queryKey, marketPage(copperPrices)],
+      [materialQueries.marketCities("copper").queryKey, copperCities],
       [materialQueries.list().queryKey, [copper]],
       [priceQueries.history("copper", "johannesburg", 30).queryKey, johannesburgHistory],
     ],

@@ -1,6 +1,7 @@
-// Small copies of live API answers (GET /api/materials/copper, /api/materials/copper/prices,
-// /api/prices/history) for this page's tests.
-import type { Material, MaterialPriceRow, PriceHistory } from "@/api/client";
+// Small copies of live API answers (GET /api/materials/copper, its markets, their summary and
+// cities, /api/prices/history) for this page's tests.
+import type { CityRef, MarketPage, MarketSummary, Material, MaterialPriceRow, PriceHistory } from "@/api/client";
+import type { MarketQuery } from "@/api/queries";
 import { DEMO_SOURCE } from "@/test/factories";
 
 export const copper: Material = {
@@ -66,19 +67,42 @@ export const copperPrices: MaterialPriceRow[] = [
   row([146940, 73, "Madrid", "madrid", "ES", "Spain", "7.09", "EUR", "7.97"]),
 ];
 
-// Within one cent in USD, as the API ranks them on the unrounded conversion (R171.27 above
-// £7.50 above R171.25), with equal prices by city name: the rounded priceUsd cannot order these.
-export const withinACent: MaterialPriceRow[] = [
-  row([1, 101, "Vereeniging", "vereeniging", "ZA", "South Africa", "171.27", "ZAR", "9.18"]),
-  row([2, 102, "Leeds", "leeds", "GB", "United Kingdom", "7.50", "GBP", "9.18"]),
-  row([3, 103, "Pretoria", "pretoria", "ZA", "South Africa", "171.25", "ZAR", "9.18"]),
-  row([4, 104, "Rustenburg", "rustenburg", "ZA", "South Africa", "171.25", "ZAR", "9.18"]),
-  row([5, 105, "Madrid", "madrid", "ES", "Spain", "7.09", "EUR", "7.97"]),
-];
-
 export function priceRow(input: RowInput): MaterialPriceRow {
   return row(input);
 }
+
+/** The table's first query, as the page asks for it with nothing in its URL. */
+export const FIRST_MARKETS: MarketQuery = { page: 1, limit: 20, sort: "price", order: "desc" };
+
+/** One page of markets as the API answers it. */
+export function marketPage(rows: MaterialPriceRow[], page = 1, total = rows.length, limit = 20): MarketPage {
+  return { data: rows, pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit } };
+}
+
+// /api/materials/copper/markets/summary for copperPrices: (9.51 + 9.37 + 9.31 + 9.18 + 9.03 +
+// 8.88 + 7.97) / 7 = 9.035714…; seven cities in six countries (two South African).
+export const copperSummary: MarketSummary = {
+  cityCount: 7,
+  countryCount: 6,
+  usdCount: 7,
+  averageUsd: "9.035714",
+  minUsd: "7.97",
+  maxUsd: "9.51",
+  highest: copperPrices[0] ?? null,
+  lowest: copperPrices[6] ?? null,
+  top: copperPrices.slice(0, 5),
+};
+
+// /api/materials/copper/markets/cities: A to Z.
+export const copperCities: CityRef[] = [
+  "Halifax",
+  "Johannesburg",
+  "London",
+  "Los Angeles",
+  "Madrid",
+  "Polokwane",
+  "Sydney",
+].map((name) => copperPrices.find((entry) => entry.city.name === name)?.city as CityRef);
 
 export const johannesburgHistory: PriceHistory = {
   materialSlug: "copper",

@@ -6,10 +6,9 @@ import { EmptyState } from "@/components/ui/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { cityPath } from "@/lib/paths";
-import { topMarkets } from "./market-stats";
 
-export function TopMarkets({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
-  const top = topMarkets(rows);
+/** SPEC §9: the 5 best-paying cities (the server's ranking on USD, ties by city name). */
+export function TopMarkets({ top, unit }: { top: MaterialPriceRow[]; unit: Unit }) {
   return (
     <Card>
       <CardHeader>
