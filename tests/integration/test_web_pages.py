@@ -395,4 +395,5 @@ def test_material_html_follows_the_tables_sort_and_page_in_the_url(pages: TestCl
     # The table is paginated as the site's lists are: past its last page is no page.
     past = pages.get("/material/copper?page=5")
     assert past.status_code == 404
-    assert "Page 2" in read_page(pages.get("/material/copper?page=2").text).title
+    second_title = read_page(pages.get("/material/copper?page=2").text).title
+    assert second_title == "Copper Scrap Price Today - Page 2 | ScrapIndex"

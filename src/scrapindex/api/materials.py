@@ -1,7 +1,6 @@
 """Materials: the list, one material, its latest price in every city, and its markets ranked,
 paged and summed up for the material page."""
 
-from decimal import Decimal
 from typing import Annotated
 
 from fastapi import APIRouter, Query
@@ -9,6 +8,7 @@ from fastapi import APIRouter, Query
 from scrapindex.api.deps import MaterialDep, SessionDep, SettingsDep
 from scrapindex.queries.material_markets import (
     DEFAULT_ORDER,
+    MARKETS_PAGE,
     TOP_MARKETS,
     MarketSort,
     SortOrder,
@@ -18,7 +18,7 @@ from scrapindex.queries.material_markets import (
     quotes_of,
     sort_markets,
 )
-from scrapindex.queries.prices import Quote, latest_quotes, latest_usd_rates
+from scrapindex.queries.prices import latest_quotes, latest_usd_rates
 from scrapindex.queries.site import all_materials
 from scrapindex.schemas.common import NOT_FOUND, CountryRef, Pagination
 from scrapindex.schemas.material_markets import MarketPage, MarketSummary
@@ -52,18 +52,9 @@ def material_prices(
 ) -> list[MaterialPriceRow]:
     rates = latest_usd_rates(session)
     quotes = latest_quotes(session, material_id=material.id, stale_days=settings.price_stale_days)
-    return [material_price_row(q, rates) for q in sorted(quotes, key=lambda q: _rank(q, rates))]
-
-
-def _rank(quote: Quote, rates: dict[str, Decimal]) -> tuple[bool, Decimal, str, str]:
-    """Dearest first on price x rate, unrounded (the rounded priceUsd can put R171.25 above
-    R171.27); equal prices by city name, as the page ranks them; no rate, last."""
-    rate = rates.get(quote.currency)
-    exact = Decimal(0) if rate is None else quote.price_per_kg * rate
-    return (rate is None, -exact, quote.city.name, quote.city.country_name)
-
-
-MARKETS_PAGE = 20  # the All Markets table's page
+    by_city = {q.city.id: q for q in quotes}
+    ranked = material_markets(session, material.id, rates)  # as the material page's table
+    return [material_price_row(by_city[m.city_id], rates) for m in ranked if m.city_id in by_city]
 
 
 @router.get(

@@ -17,6 +17,7 @@ from typing import Any
 from starlette.types import ASGIApp
 
 from scrapindex.middleware.outage import ServiceUnavailable
+from scrapindex.queries.material_markets import DEFAULT_ORDER, MARKETS_PAGE
 from scrapindex.web import fallback, structured
 from scrapindex.web.head import Head, PageTexts, page_texts, with_page_suffix
 from scrapindex.web.internal_api import ApiAnswer, api_get
@@ -47,8 +48,6 @@ YARD_STATUSES = ("all", "open", "closed")
 DIRECTORY_SORTS = ("rating", "name", "city", "country", "reviews")
 DIRECTORY_PAGE = 20  # yards a page (SPEC §9)
 MAX_PAGE = 100_000  # the API's highest page
-MARKETS_PAGE = 20  # the material page's All Markets table (api/materials.py's default)
-MARKET_ORDERS = {"price": "desc", "city": "asc"}  # each sort's default order
 
 
 @dataclass
@@ -180,13 +179,13 @@ def directory_params(query: dict[str, str]) -> dict[str, Any]:
 def market_page_params(query: dict[str, str]) -> dict[str, Any]:
     """The material page's All Markets query, as market-sort.ts reads it from the same URL."""
     sort = query.get("sort", "price")
-    sort = sort if sort in MARKET_ORDERS else "price"
-    order = query.get("order", MARKET_ORDERS[sort])
+    sort = sort if sort in DEFAULT_ORDER else "price"
+    order = query.get("order", "")
     return {
         "page": page_number(query.get("page")),
         "limit": MARKETS_PAGE,
         "sort": sort,
-        "order": order if order in ("asc", "desc") else MARKET_ORDERS[sort],
+        "order": order if order in ("asc", "desc") else DEFAULT_ORDER[sort],
     }
 
 

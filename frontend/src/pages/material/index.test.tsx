@@ -240,6 +240,7 @@ describe("Material page", () => {
     expect(await screen.findByText("Markets 21–22 of 22")).toBeInTheDocument();
     expect(bodyRows()).toEqual(["Halifax", "Polokwane"]);
     expect(router.state.location.search).toBe("?page=2");
+    await waitFor(() => expect(document.title).toBe("Copper Scrap Price Today - Page 2 | ScrapIndex"));
     expect(screen.getByRole("heading", { name: "All Markets" })).toHaveFocus();
     expect(within(pages).getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
   });

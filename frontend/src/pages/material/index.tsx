@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { ApiError, type Material } from "@/api/client";
 import { materialQueries } from "@/api/queries";
 import { AdSlot } from "@/components/ui/ad-slot";
@@ -7,9 +7,10 @@ import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { ErrorState, NotFoundState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { usePageMeta } from "@/lib/page-meta";
-import { pageText } from "@/lib/page-texts";
+import { pageText, withPageSuffix } from "@/lib/page-texts";
 import { useUnit } from "@/lib/use-unit";
 import { AllMarketsTable } from "./all-markets-table";
+import { readMarketState } from "./market-sort";
 import { HeroStats, MaterialHero, MaterialHeroSkeleton } from "./material-hero";
 import { PriceCards, PriceCardsSkeleton } from "./price-cards";
 import { PriceTrends } from "./price-trends";
@@ -23,12 +24,15 @@ function titleFromSlug(slug: string): string {
     .join(" ");
 }
 
+/** The title names the All Markets page past the first, as the server's does (?page=2). */
 function useMaterialMeta(material: Material | undefined, notFound: boolean) {
+  const [params] = useSearchParams();
+  const { page } = readMarketState(params);
   usePageMeta(
     notFound
       ? pageText("materialNotFound")
       : material
-        ? pageText("material", { material: material.name, category: material.category })
+        ? withPageSuffix(pageText("material", { material: material.name, category: material.category }), page)
         : pageText("loading"),
   );
 }
