@@ -11,7 +11,6 @@ export type MarketSort = { field: SortField; direction: SortDirection };
 
 export const MARKETS_PAGE = 20;
 export const DEFAULT_DIRECTION: Record<SortField, SortDirection> = { price: "desc", city: "asc" };
-export const DEFAULT_SORT: MarketSort = { field: "price", direction: DEFAULT_DIRECTION.price };
 
 const FIELDS: readonly SortField[] = ["price", "city"];
 const DIRECTIONS: readonly SortDirection[] = ["asc", "desc"];
