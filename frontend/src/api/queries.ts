@@ -1,7 +1,17 @@
 // One query-options factory per resource. The first element of every key is the request path,
 // so data embedded in the page by the server can be put into the cache under the same key.
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "./client";
+
+/**
+ * `placeholderData` for a paged list at `path`: the previous page stays on screen while the next
+ * loads, but only one of the same list (the key's path), so another city's yards or another
+ * material's markets never stand in for these.
+ */
+export function previousPageOf(path: unknown) {
+  return <T>(previous: T | undefined, previousQuery?: { queryKey: readonly unknown[] }) =>
+    previousQuery?.queryKey[0] === path ? keepPreviousData(previous) : undefined;
+}
 
 export const cityQueries = {
   list: () => queryOptions({ queryKey: ["/api/cities"], queryFn: () => unwrap(api.GET("/api/cities")) }),

@@ -12,6 +12,7 @@ from scrapindex.queries.material_markets import (
     TOP_MARKETS,
     MarketSort,
     SortOrder,
+    best_paying_first,
     cheapest,
     market_figures,
     material_markets,
@@ -53,7 +54,7 @@ def material_prices(
     rates = latest_usd_rates(session)
     quotes = latest_quotes(session, material_id=material.id, stale_days=settings.price_stale_days)
     by_city = {q.city.id: q for q in quotes}
-    ranked = material_markets(session, material.id, rates)  # as the material page's table
+    ranked = best_paying_first(session, material.id, rates)  # as the material page's table
     return [material_price_row(by_city[m.city_id], rates) for m in ranked if m.city_id in by_city]
 
 
@@ -100,15 +101,15 @@ def market_summary(
     session: SessionDep, settings: SettingsDep, material: MaterialDep
 ) -> MarketSummary:
     rates = latest_usd_rates(session)
-    ranked = material_markets(session, material.id, rates)
+    ranked = best_paying_first(session, material.id, rates)
     figures = market_figures(ranked)
     highest = ranked[0] if ranked and ranked[0].usd is not None else None
     lowest = cheapest(ranked)
     top = [m for m in ranked[:TOP_MARKETS] if m.usd is not None]
-    wanted = list({m.city_id: m for m in [*top, *filter(None, [highest, lowest])]}.values())
+    shown = [*top, *filter(None, [highest, lowest])]  # a city twice is read once
     rows = {
         q.city.id: material_price_row(q, rates)
-        for q in quotes_of(session, material.id, wanted, settings.price_stale_days)
+        for q in quotes_of(session, material.id, shown, settings.price_stale_days)
     }
     return MarketSummary(
         **vars(figures),

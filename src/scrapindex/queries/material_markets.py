@@ -48,7 +48,7 @@ class MarketFigures:
 
 
 def material_markets(session: Session, material_id: int, rates: dict[str, Decimal]) -> list[Market]:
-    """Every market of the material, best-paying first."""
+    """Every market of the material, in no particular order (see sort_markets)."""
     rows = session.execute(
         select(
             CurrentPrice.city_id,
@@ -77,7 +77,13 @@ def material_markets(session: Session, material_id: int, rates: dict[str, Decima
                 usd=to_usd(price, currency, rates),
             )
         )
-    return sort_markets(markets, "price", "desc")
+    return markets
+
+
+def best_paying_first(
+    session: Session, material_id: int, rates: dict[str, Decimal]
+) -> list[Market]:
+    return sort_markets(material_markets(session, material_id, rates), "price", "desc")
 
 
 def sort_markets(markets: list[Market], sort: MarketSort, order: SortOrder) -> list[Market]:

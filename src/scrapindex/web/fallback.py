@@ -93,9 +93,14 @@ MARKET_ORDER_WORDS = {
 
 
 def material(
-    item: dict[str, Any], rows: list[dict[str, Any]], markets: int, query: dict[str, Any]
+    item: dict[str, Any],
+    rows: list[dict[str, Any]],
+    markets: int,
+    first: int,
+    order: tuple[str, str],
 ) -> str:
-    """The material's hero and one page (``rows``, as ``query`` asked) of its ``markets``."""
+    """The material's hero and one page of its ``markets``: ``rows``, from position ``first``,
+    in ``order`` (sort and direction)."""
     cells = [
         [
             (r["city"]["name"], city_path(r["city"])),
@@ -105,7 +110,6 @@ def material(
         ]
         for r in rows
     ]
-    first = (query["page"] - 1) * query["limit"] + 1
     return render(
         "fallback/material.html",
         material=item,
@@ -113,7 +117,7 @@ def material(
         markets=markets,
         first=first,
         last=first + len(rows) - 1,
-        order=MARKET_ORDER_WORDS[query["sort"], query["order"]],
+        order=MARKET_ORDER_WORDS[order],
     )
 
 

@@ -321,11 +321,12 @@ async def material(ctx: PageContext, route: Route, params: dict[str, str]) -> Pa
         (item["name"], ctx.path),
     ]
     query = market_page_params(ctx.query)
+    order = (query["sort"], query["order"])
+    first = (query["page"] - 1) * query["limit"] + 1  # the page's first market's position
     json_ld = [structured.breadcrumbs(ctx.site_root, crumbs)]
-    if query["sort"] == "price" and query["order"] == "desc":  # a ranking, best-paying first
-        first = (query["page"] - 1) * query["limit"] + 1
+    if order == ("price", "desc"):  # a ranking, best-paying first
         json_ld.append(structured.material_price_list(ctx.site_root, item, rows, first))
-    main = fallback.material(item, rows, total, query)
+    main = fallback.material(item, rows, total, first, order)
     return ctx.render(200, texts, page.module, main, json_ld)
 
 

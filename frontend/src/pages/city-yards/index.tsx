@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef } from "react";
 import { useParams } from "react-router";
 import { ApiError, type City } from "@/api/client";
-import { cityQueries } from "@/api/queries";
+import { cityQueries, previousPageOf } from "@/api/queries";
 import { CityNotFound } from "@/components/places/city-not-found";
 import { useSearchText } from "@/components/search/use-search-text";
 import { AdSlot } from "@/components/ui/ad-slot";
@@ -57,9 +57,7 @@ function useCityYards(citySlug: string) {
   const options = cityQueries.yards(citySlug, { page, limit: PAGE_SIZE, status, sort, ...(text ? { q: text } : {}) });
   return useQuery({
     ...options,
-    // Only within the same city: another city's yards must never stand in for these.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[0] === options.queryKey[0] ? keepPreviousData(previous) : undefined,
+    placeholderData: previousPageOf(options.queryKey[0]),
   });
 }
 

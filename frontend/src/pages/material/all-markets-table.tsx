@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { MaterialPriceRow } from "@/api/client";
-import { materialQueries } from "@/api/queries";
+import { materialQueries, previousPageOf } from "@/api/queries";
 import { PriceProvenance } from "@/components/prices/price-provenance";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
@@ -116,9 +116,7 @@ export function AllMarketsTable({ materialSlug, unit }: { materialSlug: string; 
   const options = materialQueries.markets(materialSlug, marketQuery(state));
   const query = useQuery({
     ...options,
-    // Only the same material's: another material's markets must never stand in for these.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[0] === options.queryKey[0] ? keepPreviousData(previous) : undefined,
+    placeholderData: previousPageOf(options.queryKey[0]),
   });
   const heading = useRef<HTMLHeadingElement>(null);
   const pagination = query.data?.pagination;
