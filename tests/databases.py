@@ -11,6 +11,7 @@ import shutil
 import uuid
 from pathlib import Path
 
+from alembic import command
 from sqlalchemy import Engine, create_engine, func, select, text
 
 from scrapindex import migrate
@@ -108,3 +109,13 @@ def data_fingerprint(engine: Engine) -> dict[str, tuple[int, str]]:
 def count_rows(engine: Engine, table: type[Base]) -> int:
     with engine.connect() as connection:
         return connection.execute(select(func.count()).select_from(table)).scalar_one()
+
+
+def upgrade_again_from(engine: Engine, revision: str) -> None:
+    """Migrate the database down to ``revision`` and back up to head: a migration's fill of
+    existing rows, run on data the current code wrote."""
+    config = migrate.alembic_config(engine.url.render_as_string(hide_password=False))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+    migrate.upgrade(engine)

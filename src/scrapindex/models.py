@@ -6,6 +6,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Date,
     Float,
@@ -179,6 +180,30 @@ class CurrentPrice(Base):
     # series'), for the week's movers; None when it has none in that week.
     week_ago_price: Mapped[Decimal | None] = mapped_column(money())
     week_ago_date: Mapped[dt.date | None] = mapped_column(Date)
+
+
+class MaterialMarketFigures(Base):
+    """Each material's current prices summed up across cities, in whole US cents.
+
+    Derived from ``current_prices`` and the newest exchange rates so that the price summary
+    and the most-tracked materials read one row per material instead of converting every
+    series. ``scrapindex.queries.market_figures.refresh_market_figures`` rewrites it whenever
+    either changes (refresh_current_prices calls it; so does whatever writes exchange rates).
+    "Priced" series are those whose currency has a rate.
+    """
+
+    __tablename__ = "material_market_figures"
+
+    material_id: Mapped[int] = mapped_column(ForeignKey("materials.id"), primary_key=True)
+    cities: Mapped[int] = mapped_column(Integer)
+    countries: Mapped[int] = mapped_column(Integer)
+    first_city_id: Mapped[int] = mapped_column(Integer)  # the board's order: its first city
+    priced_cities: Mapped[int] = mapped_column(Integer)
+    priced_countries: Mapped[int] = mapped_column(Integer)
+    priced_first_city_id: Mapped[int | None] = mapped_column(Integer)
+    total_usd_cents: Mapped[int | None] = mapped_column(BigInteger)
+    lowest_usd_cents: Mapped[int | None] = mapped_column(BigInteger)
+    highest_usd_cents: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class FxRate(Base):

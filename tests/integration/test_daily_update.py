@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, delete, select
+from sqlalchemy.orm import Session
 from typer.testing import CliRunner
 
 from scrapindex.app import create_app
@@ -17,6 +18,7 @@ from scrapindex.cli import app as cli
 from scrapindex.data.daily_update import (
     DemoExtension,
     build_scheduler,
+    extend_demo_data,
     is_demo_data,
     prices_are_stale,
     run_daily_update,
@@ -25,11 +27,14 @@ from scrapindex.data.demo import DemoConfig
 from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.imports.values import utc_today
-from scrapindex.models import City, Material, Price
+from scrapindex.models import City, FxRate, Material, Price
+from scrapindex.queries.market_figures import refresh_market_figures
+from scrapindex.queries.prices import material_figures
 from scrapindex.settings import Settings, get_settings
 from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR, FreshDatabase
 from tests.databases import fingerprint
+from tests.integration.test_price_figures_sql import reference_figures
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
 SERIES = 75 * 34  # cities x materials
@@ -250,3 +255,20 @@ def test_the_scheduler_runs_the_update_daily_at_the_set_time() -> None:
     assert (job.max_instances, job.coalesce) == (1, True)
     job.func()
     assert runs == [1]
+
+
+def test_rates_walked_on_alone_move_the_figures_in_dollars(
+    engine: Engine, tmp_path: Path, today: dt.date
+) -> None:
+    """Prices already up to date and the rates a day behind: only the rates walk on."""
+    update(engine, tmp_path / "inbox")
+    with Session(engine) as session:
+        session.execute(delete(FxRate).where(FxRate.rate_date == today))
+        refresh_market_figures(session.connection())  # as a writer of rates does
+        session.commit()
+        before = material_figures(session)
+    assert extend_demo_data(engine, CONTENT_DIR, today) == DemoExtension(fx_rates=CURRENCIES)
+    with Session(engine) as session:
+        after = material_figures(session)
+        assert after == reference_figures(session)
+    assert after != before

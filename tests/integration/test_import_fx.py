@@ -7,15 +7,18 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
 
 from scrapindex import revision
 from scrapindex.app import create_app
 from scrapindex.data.imports.fx import import_fx_rates
 from scrapindex.models import FxRate, Source
+from scrapindex.queries.prices import material_figures
 from scrapindex.settings import Settings
 from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR, FreshDatabase
 from tests.databases import IMPORT_DEMO, fingerprint
+from tests.integration.test_price_figures_sql import reference_figures
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
 FEED = "Central Bank Feed"
@@ -97,3 +100,13 @@ def test_an_outlying_rate_is_written_with_the_override(engine: Engine) -> None:
     report = import_fx_rates(engine, FIXTURES / "fx_inverted_rate.csv", allow_outliers=True)
     assert report.ok
     assert stored_rate(engine, "ZAR", dt.date(2026, 4, 1))[0] == Decimal("18.72")
+
+
+def test_new_rates_move_the_stored_figures_in_dollars(engine: Engine) -> None:
+    with Session(engine) as session:
+        before = material_figures(session)
+    assert import_fx_rates(engine, FIXTURES / "fx_valid.csv").ok
+    with Session(engine) as session:
+        after = material_figures(session)
+        assert after == reference_figures(session)
+    assert after != before

@@ -7,16 +7,15 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
-from alembic import command
 from sqlalchemy import Engine, delete, func, insert, literal, select, update
 from sqlalchemy.orm import Session
 
-from scrapindex import migrate
 from scrapindex.models import City, CurrentPrice, Material, Price, PriceEstimate
 from scrapindex.queries.current_prices import LOOKBACK, WEEK, refresh_current_prices
 from scrapindex.queries.insights import market_insights
 from scrapindex.queries.prices import Quote, latest_quotes, latest_usd_rates, to_usd
 from tests.conftest import TEST_DEMO, FreshDatabase
+from tests.databases import upgrade_again_from
 from tests.integration.test_price_figures_sql import HUGE_PRICES, set_current_prices
 
 Mover = tuple[str, str, str, Decimal, dt.date, Decimal, dt.date, float]
@@ -271,11 +270,7 @@ def test_the_migration_fills_the_week_ago_prices_as_the_refresh_writes_them(
         refresh_current_prices(session.connection())
         session.commit()
         written = session.execute(week_ago).all()
-    config = migrate.alembic_config(engine.url.render_as_string(hide_password=False))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.downgrade(config, "0010")
-    migrate.upgrade(engine)
+    upgrade_again_from(engine, "0010")
     with Session(engine) as session:
         assert session.execute(week_ago).all() == written
     assert written[0].week_ago_date == newest - WEEK - dt.timedelta(days=1)

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
-from scrapindex.models import City, CurrentPrice, Price
+from scrapindex.models import City, CurrentPrice, MaterialMarketFigures, Price
 from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.queries.prices import (
     MaterialFigures,
@@ -20,6 +20,7 @@ from scrapindex.queries.prices import (
 )
 from scrapindex.queries.site import coverage
 from tests.conftest import TEST_DEMO, FreshDatabase
+from tests.databases import upgrade_again_from
 
 
 def reference_figures(session: Session) -> list[MaterialFigures]:
@@ -210,3 +211,26 @@ def test_huge_prices_and_prices_without_a_rate_convert_as_in_python(
     assert found[1].max_price == to_usd(Decimal("9999999999.9999"), "GBP", rates)
     assert 2 not in found
     assert found[3].cities_tracked == found[4].cities_tracked - 3
+
+
+def test_the_migration_fills_the_figures_as_the_refresh_writes_them(
+    fresh_database: FreshDatabase,
+) -> None:
+    """Huge prices, prices without a rate and a material none of whose prices has one: the
+    Python fill of migration 0012 and the SQL of refresh_market_figures agree on each."""
+    engine = fresh_database(TEST_DEMO)
+    figures = select(*MaterialMarketFigures.__table__.c).order_by(MaterialMarketFigures.material_id)
+    with Session(engine) as session:
+        set_current_prices(session, 1, HUGE_PRICES)
+        set_current_prices(session, 2, [("XXX", "1.0000")] * 1000)
+        set_current_prices(session, 3, [("XXX", "1.0000")] * 3)
+        refresh_current_prices(session.connection())
+        session.commit()
+        written = session.execute(figures).all()
+    upgrade_again_from(engine, "0011")
+    with Session(engine) as session:
+        assert session.execute(figures).all() == written
+    by_material = {row.material_id: row for row in written}
+    assert by_material[2].priced_cities == 0
+    assert by_material[2].total_usd_cents is None
+    assert by_material[3].priced_cities == by_material[3].cities - 3

@@ -48,6 +48,7 @@ from scrapindex.data.imports.values import utc_today
 from scrapindex.data.reference import load_materials
 from scrapindex.models import City, CurrentPrice, FxRate, Material, Price, Source
 from scrapindex.queries.current_prices import refresh_current_prices
+from scrapindex.queries.market_figures import refresh_market_figures
 from scrapindex.queries.prices import DEFAULT_STALE_DAYS
 
 log = logging.getLogger(__name__)
@@ -219,7 +220,9 @@ def extend_demo_data(engine: Engine, content_dir: Path, today: dt.date) -> DemoE
             prices=_extend_prices(connection, content_dir, source_id, today),
         )
         if extension.prices:
-            refresh_current_prices(connection)
+            refresh_current_prices(connection)  # and the figures in dollars
+        elif extension.fx_rates:
+            refresh_market_figures(connection)
         if extension.prices or extension.fx_rates:
             revision.bump(connection)
     return extension

@@ -7,6 +7,7 @@ from sqlalchemy import Connection, ScalarSelect, delete, exists, func, insert, n
 from sqlalchemy.orm import aliased
 
 from scrapindex.models import City, CurrentPrice, Material, Price
+from scrapindex.queries.market_figures import refresh_market_figures
 
 VALUES = ("price_per_kg", "currency", "price_date")  # copied from the current price's row
 # The week's movers compare each current price with the series' last price in the week up to
@@ -17,7 +18,8 @@ WEEK_AGO = {"week_ago_price": "price_per_kg", "week_ago_date": "price_date"}
 
 
 def refresh_current_prices(connection: Connection) -> None:
-    """Rebuild current_prices from prices. Call it inside the transaction that wrote prices.
+    """Rebuild current_prices from prices, and the figures derived from it (see
+    refresh_market_figures). Call it inside the transaction that wrote prices.
 
     Each value is a correlated subquery in the select list, so the database walks the small
     cities x materials product and seeks each series' newest rows through the
@@ -50,6 +52,7 @@ def refresh_current_prices(connection: Connection) -> None:
             rows,
         )
     )
+    refresh_market_figures(connection)
 
 
 def week_ago_values(connection: Connection) -> list[ScalarSelect[Any]]:

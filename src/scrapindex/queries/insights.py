@@ -26,17 +26,15 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
-from scrapindex.models import City, CurrentPrice, Price
+from scrapindex.models import City, CurrentPrice, MaterialMarketFigures, Price
 from scrapindex.queries.current_prices import WEEK
 from scrapindex.queries.prices import (
     USD_CENT,
     CityInfo,
     MaterialInfo,
     city_infos,
-    current_usd_cents,
     dollars,
     material_infos,
-    usd_by_material_and_country,
 )
 
 
@@ -214,20 +212,19 @@ def most_tracked(session: Session, limit: int) -> list[TrackedMaterial]:
     their current prices in US dollars, each converted and rounded to the cent as ``to_usd``
     does; prices in a currency without a rate are counted but not averaged.
 
-    One row per material from the database; ties beyond the name go by the board's order (the
-    first city quoting each, then the material's id).
+    One row per material from material_market_figures; ties beyond the name go by the board's
+    order (the first city quoting each, then the material's id).
     """
-    usd = current_usd_cents(session)
-    by_country = usd_by_material_and_country(usd, func.count(usd.c.cents).label("priced"))
+    figures = MaterialMarketFigures
     rows = session.execute(
         select(
-            by_country.c.material_id,
-            func.sum(by_country.c.series),
-            func.count(),
-            func.sum(by_country.c.total),
-            func.sum(by_country.c.priced),
-            func.min(by_country.c.first_city),
-        ).group_by(by_country.c.material_id)
+            figures.material_id,
+            figures.cities,
+            figures.countries,
+            figures.total_usd_cents,
+            figures.priced_cities,
+            figures.first_city_id,
+        )
     ).all()
     materials = material_infos(session)
     tracked = [
@@ -235,11 +232,11 @@ def most_tracked(session: Session, limit: int) -> list[TrackedMaterial]:
             first_city,
             TrackedMaterial(
                 material=materials[material_id],
-                city_count=int(cities),
+                city_count=cities,
                 country_count=countries,
-                average_usd=(dollars(total) / int(priced_count)).quantize(USD_CENT)
-                if priced_count
-                else None,
+                average_usd=None
+                if total is None
+                else (dollars(total) / priced_count).quantize(USD_CENT),
             ),
         )
         for material_id, cities, countries, total, priced_count, first_city in rows

@@ -7,21 +7,10 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from sqlalchemy import (
-    BigInteger,
-    ColumnElement,
     Connection,
-    Label,
-    Numeric,
     Row,
-    Subquery,
-    and_,
-    case,
-    cast,
     func,
-    literal,
-    or_,
     select,
-    type_coerce,
 )
 from sqlalchemy.orm import Session, aliased
 
@@ -31,6 +20,7 @@ from scrapindex.models import (
     CurrentPrice,
     FxRate,
     Material,
+    MaterialMarketFigures,
     Price,
     PriceEstimate,
     Source,
@@ -38,11 +28,6 @@ from scrapindex.models import (
 
 USD_CENT = Decimal("0.01")
 RATE_PLACES = 8  # fx_rates.usd_per_unit's scale
-HALF = literal(Decimal("0.5"), Numeric(2, 1))
-INTEGER_CENT = 10**10  # a cent in the product of price (1e-4) and rate (1e-8) units
-SPLIT = 10**5  # see _split_rounded_cents
-PRICE_UNITS = literal(10**4, BigInteger)  # of a price per kg (ExactDecimal(14, 4))
-BIGINT_MAX = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -280,171 +265,47 @@ class MaterialFigures:
 def material_figures(session: Session) -> list[MaterialFigures]:
     """Each material's current prices in US dollars: mean, lowest, highest, and their spread.
 
-    Aggregated by the database over current_prices. Each price is converted and rounded to the
-    cent first, exactly as ``to_usd`` does (half to even), so the mean is that of the converted
-    prices each list shows; prices in a currency without a rate are left out.
+    Read from material_market_figures (see refresh_market_figures): each price converted and
+    rounded to the cent first, exactly as ``to_usd`` does (half to even), so the mean is that of
+    the converted prices each list shows; prices in a currency without a rate are left out.
+    Materials come in the board's order: by the first city quoting each, then by id.
     """
-    usd = current_usd_cents(session)
-    by_country = usd_by_material_and_country(
-        usd,
-        func.min(usd.c.cents).label("lowest"),
-        func.max(usd.c.cents).label("highest"),
-        priced_only=True,
-    )
+    figures = MaterialMarketFigures
     query = (
         select(
             Material.id,
             Material.slug,
-            func.sum(by_country.c.series),
-            func.sum(by_country.c.total),
-            func.min(by_country.c.lowest),
-            func.max(by_country.c.highest),
-            func.count(),
+            figures.priced_cities,
+            figures.total_usd_cents,
+            figures.lowest_usd_cents,
+            figures.highest_usd_cents,
+            figures.priced_countries,
         )
-        .join(Material, Material.id == by_country.c.material_id)
-        .group_by(Material.id, Material.slug)
-        # The order the board lists them in: by the first city quoting each, then by id.
-        .order_by(func.min(by_country.c.first_city), Material.id)
+        .join(figures, figures.material_id == Material.id)
+        .where(figures.priced_cities > 0)
+        .order_by(figures.priced_first_city_id, Material.id)
     )
     # One series per material and city (current_prices' key): the series are the cities.
-    return [
-        MaterialFigures(
-            material_id=material_id,
-            material_slug=slug,
-            currency="USD",
-            average_price=dollars(total) / int(count),
-            min_price=dollars(lowest),
-            max_price=dollars(highest),
-            cities_tracked=int(count),
-            countries=countries,
+    found = []
+    for material_id, slug, count, total, lowest, highest, countries in session.execute(query):
+        # Priced series (priced_cities > 0) always have a total, a lowest and a highest.
+        assert total is not None
+        assert lowest is not None
+        assert highest is not None
+        found.append(
+            MaterialFigures(
+                material_id=material_id,
+                material_slug=slug,
+                currency="USD",
+                average_price=dollars(total) / count,
+                min_price=dollars(lowest),
+                max_price=dollars(highest),
+                cities_tracked=count,
+                countries=countries,
+            )
         )
-        for material_id, slug, count, total, lowest, highest, countries in session.execute(query)
-    ]
-
-
-def usd_by_material_and_country(
-    usd: Subquery, *extra: Label[Any], priced_only: bool = False
-) -> Subquery:
-    """``current_usd_cents`` per material and country: its series, their total in cents, its
-    first city (for the board's order) and the ``extra`` aggregates, for a second grouping per
-    material. Counting distinct countries over the series instead sorted each material's rows;
-    grouping by country first lets the database hash them."""
-    query = (
-        select(
-            usd.c.material_id,
-            func.count().label("series"),
-            func.sum(usd.c.cents).label("total"),
-            func.min(usd.c.city_id).label("first_city"),
-            *extra,
-        )
-        .join(City, City.id == usd.c.city_id)
-        .group_by(usd.c.material_id, City.country_code)
-    )
-    if priced_only:
-        query = query.where(usd.c.cents.is_not(None))
-    return query.subquery("by_country")
+    return found
 
 
 def dollars(cents: int | Decimal) -> Decimal:
     return Decimal(int(cents)).scaleb(-2)
-
-
-def current_usd_cents(session: Session) -> Subquery:
-    """Every current price's series (material_id, city_id) and its value in whole US cents
-    (``cents``), rounded half to even like ``to_usd``; NULL for a currency without a rate.
-
-    In integers of the smallest units (1e-4 a kg, 1e-8 a dollar): their product counts 1e-12
-    dollars, which integer arithmetic divides by 1e10 exactly. SQLite stores prices so (see
-    ExactDecimal); PostgreSQL's NUMERIC prices are scaled to BIGINT, NUMERIC arithmetic being
-    ten times slower. A price whose product would overflow BIGINT (over some $9 million a kg)
-    is multiplied as NUMERIC on PostgreSQL, in two parts on SQLite (_split_rounded_cents).
-
-    Each price is scaled and its rate looked up once, in a subquery the database does not merge
-    into the rounding (OFFSET 0): written as one expression, PostgreSQL repeated the conversion
-    at each of the rounding's ten references to it (0.1 s at ten times the demo).
-    """
-    rates = latest_usd_rates(session)
-    scaled = {c: int(r.scaleb(RATE_PLACES)) for c, r in rates.items()}
-    rate_units = case(
-        {c: literal(r, BigInteger) for c, r in scaled.items()}, value=CurrentPrice.currency
-    )
-    price = CurrentPrice.price_per_kg.expression
-    sqlite = session.get_bind().dialect.name == "sqlite"
-    units = (
-        select(
-            CurrentPrice.material_id,
-            CurrentPrice.city_id,
-            CurrentPrice.price_per_kg,
-            CurrentPrice.currency,
-            (
-                type_coerce(price, BigInteger) if sqlite else cast(price * PRICE_UNITS, BigInteger)
-            ).label("price_units"),
-            rate_units.label("rate_units"),
-        )
-        .offset(0)
-        .subquery("units")
-    )
-    if sqlite:  # no exact decimal to fall back to
-        cents = _split_rounded_cents(units.c.price_units, units.c.rate_units)
-    else:
-        fits = int(BIGINT_MAX // max(max(scaled.values(), default=1), 1))
-        exact = {c: literal(r, Numeric(18, RATE_PLACES)) for c, r in rates.items()}
-        hundredths = units.c.price_per_kg * case(exact, value=units.c.currency) * 100
-        cents = case(
-            (
-                func.abs(units.c.price_units) <= fits,
-                _rounded_cents(units.c.price_units * units.c.rate_units),
-            ),
-            else_=_numeric_cents(hundredths),
-        )
-    return (
-        select(units.c.material_id, units.c.city_id, cents.label("cents")).offset(0).subquery("usd")
-    )
-
-
-def _rounded_cents(product: ColumnElement[int]) -> ColumnElement[int]:
-    """A count of 1e-12 dollars in whole cents, half to even."""
-    magnitude = type_coerce(func.abs(product), BigInteger)
-    whole, rest = _divide(magnitude, INTEGER_CENT), _remainder(magnitude, INTEGER_CENT)
-    rounded = _half_to_even(whole, rest)
-    return case((product < 0, -rounded), else_=rounded)
-
-
-def _split_rounded_cents(
-    price_units: ColumnElement[int], rate_units: ColumnElement[int]
-) -> ColumnElement[int]:
-    """``_rounded_cents(price_units * rate_units)`` without its overflow for the biggest prices
-    (their product passes 2**63 at some $9 million a kg), where SQLite would go on in floats:
-    the price is split in two at SPLIT units, each part multiplied by the rate (exact for rates
-    up to some $90 a unit) and the parts' cents and remainders added up."""
-    magnitude = type_coerce(func.abs(price_units), BigInteger)
-    high = _divide(magnitude, SPLIT) * rate_units
-    low = _remainder(magnitude, SPLIT) * rate_units
-    below_split = _remainder(high, SPLIT) * SPLIT + low  # 1e-12 dollars, under 2**63
-    whole = _divide(high, SPLIT) + _divide(below_split, INTEGER_CENT)
-    rounded = _half_to_even(whole, _remainder(below_split, INTEGER_CENT))
-    return case((price_units < 0, -rounded), else_=rounded)
-
-
-def _half_to_even(whole: ColumnElement[int], rest: ColumnElement[int]) -> ColumnElement[int]:
-    """``whole`` cents and ``rest`` 1e-12 dollars, rounded to a whole cent, half to even."""
-    up = or_(rest * 2 > INTEGER_CENT, and_(rest * 2 == INTEGER_CENT, whole % 2 == 1))
-    return whole + case((up, 1), else_=0)
-
-
-# Integer division and remainder on both databases (SQLAlchemy's // would floor a float); the
-# dividend in parentheses, as a custom operator's own precedence puts none around it.
-def _divide(dividend: ColumnElement[int], divisor: int) -> ColumnElement[int]:
-    return type_coerce(dividend.self_group().op("/")(divisor), BigInteger)
-
-
-def _remainder(dividend: ColumnElement[int], divisor: int) -> ColumnElement[int]:
-    return type_coerce(dividend.self_group().op("%")(divisor), BigInteger)
-
-
-def _numeric_cents(hundredths: ColumnElement[Decimal]) -> ColumnElement[int]:
-    """An exact NUMERIC count of cents rounded to a whole one, half to even."""
-    floor = func.floor(hundredths)
-    fraction = hundredths - floor
-    step = case((fraction > HALF, 1), (fraction == HALF, func.abs(func.mod(floor, 2))), else_=0)
-    return cast(floor + step, BigInteger)

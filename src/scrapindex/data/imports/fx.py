@@ -33,6 +33,7 @@ from scrapindex.data.imports.values import (
     utc_today,
 )
 from scrapindex.models import Country, FxRate
+from scrapindex.queries.market_figures import refresh_market_figures
 
 COLUMNS = ("date", "currency", "usd_per_unit", "source")
 RATE_PLACES = 8  # FxRate.usd_per_unit: 18 digits, 8 of them after the point
@@ -151,6 +152,7 @@ class RateImporter(SeriesImporter[RateRow]):
         report.updated += len(updates)
 
     def finish_write(self, connection: Connection, report: ImportReport) -> None:
+        refresh_market_figures(connection)  # the board's figures in dollars follow the rates
         revision.bump(connection)
 
 
