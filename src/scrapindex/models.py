@@ -180,6 +180,9 @@ class CurrentPrice(Base):
     # series'), for the week's movers; None when it has none in that week.
     week_ago_price: Mapped[Decimal | None] = mapped_column(money())
     week_ago_date: Mapped[dt.date | None] = mapped_column(Date)
+    # The change from week_ago_price in whole tenths of a percent, as the database rounds it (see
+    # refresh_current_prices); None without a nonzero week-ago price older than the current one.
+    change_tenths: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class MaterialMarketFigures(Base):

@@ -250,15 +250,17 @@ def test_most_tracked_ties_and_prices_without_a_rate(fresh_database: FreshDataba
     assert len(names) != len(set(names))  # the twins tie on every count and on the name
 
 
-def test_the_migration_fills_the_week_ago_prices_as_the_refresh_writes_them(
+def test_the_migrations_fill_the_week_ago_prices_and_changes_as_the_refresh_writes_them(
     fresh_database: FreshDatabase,
 ) -> None:
+    """Migrations 0011 (the week-ago price and date) and 0013 (the change since)."""
     engine = fresh_database(TEST_DEMO)
     week_ago = select(
         CurrentPrice.material_id,
         CurrentPrice.city_id,
         CurrentPrice.week_ago_price,
         CurrentPrice.week_ago_date,
+        CurrentPrice.change_tenths,
     ).order_by(CurrentPrice.material_id, CurrentPrice.city_id)
     with Session(engine) as session:  # a gap in the week: an earlier day stands in
         newest = session.execute(select(func.max(Price.price_date))).scalar_one()
@@ -275,6 +277,9 @@ def test_the_migration_fills_the_week_ago_prices_as_the_refresh_writes_them(
         assert session.execute(week_ago).all() == written
     assert written[0].week_ago_date == newest - WEEK - dt.timedelta(days=1)
     assert all(row.week_ago_price is not None for row in written[1:])
+    changes = [row.change_tenths for row in written]
+    assert None not in changes[1:]
+    assert min(changes[1:]) < 0 < max(changes[1:])
 
 
 def test_huge_prices_rank_and_average_as_in_python(fresh_database: FreshDatabase) -> None:

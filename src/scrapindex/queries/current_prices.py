@@ -3,7 +3,25 @@
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import Connection, ScalarSelect, delete, exists, func, insert, null, select
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Connection,
+    Numeric,
+    ScalarSelect,
+    Subquery,
+    and_,
+    case,
+    cast,
+    delete,
+    exists,
+    func,
+    insert,
+    literal_column,
+    null,
+    select,
+    type_coerce,
+)
 from sqlalchemy.orm import aliased
 
 from scrapindex.models import City, CurrentPrice, Material, Price
@@ -15,6 +33,7 @@ VALUES = ("price_per_kg", "currency", "price_date")  # copied from the current p
 WEEK = dt.timedelta(days=7)
 LOOKBACK = dt.timedelta(days=7)
 WEEK_AGO = {"week_ago_price": "price_per_kg", "week_ago_date": "price_date"}
+COLUMNS = ("material_id", "city_id", "price_id", "previous_price_id", *VALUES, *WEEK_AGO)
 
 
 def refresh_current_prices(connection: Connection) -> None:
@@ -25,31 +44,37 @@ def refresh_current_prices(connection: Connection) -> None:
     cities x materials product and seeks each series' newest rows through the
     (material_id, city_id, price_date) index: about a second for thousands of series. The
     newest row's value, currency and date are copied in (VALUES) the same way, and so are the
-    price and date of the series' row a week before the newest day (WEEK_AGO).
+    price and date of the series' row a week before the newest day (WEEK_AGO), from which
+    each series' change over the week is then computed once (change_tenths).
     """
     newest = aliased(Price)
     in_series = (newest.material_id == Material.id, newest.city_id == City.id)
     by_date = newest.price_date.desc()
     latest_id = select(newest.id).where(*in_series).order_by(by_date).limit(1)
     previous_id = select(newest.id).where(*in_series).order_by(by_date).limit(1).offset(1)
-    rows = (
-        select(
-            Material.id,
-            City.id,
-            latest_id.scalar_subquery(),
-            previous_id.scalar_subquery(),
-            *(latest_id.with_only_columns(getattr(newest, c)).scalar_subquery() for c in VALUES),
-            *week_ago_values(connection),
-        )
+    values = [
+        Material.id,
+        City.id,
+        latest_id.scalar_subquery(),
+        previous_id.scalar_subquery(),
+        *(latest_id.with_only_columns(getattr(newest, c)).scalar_subquery() for c in VALUES),
+        *week_ago_values(connection),
+    ]
+    # OFFSET 0: neither database merges this into the select around it, which would repeat a
+    # week-ago subquery at each reference the change makes to it.
+    series = (
+        select(*(value.label(name) for value, name in zip(values, COLUMNS, strict=True)))
         .select_from(City)
         .join(Material, Material.id > 0)
         .where(exists(select(newest.id).where(*in_series)))
+        .offset(0)
+        .subquery("series")
     )
     connection.execute(delete(CurrentPrice))
     connection.execute(
         insert(CurrentPrice).from_select(
-            ["material_id", "city_id", "price_id", "previous_price_id", *VALUES, *WEEK_AGO],
-            rows,
+            [*COLUMNS, "change_tenths"],
+            select(*series.c, change_tenths(series)),
         )
     )
     refresh_market_figures(connection)
@@ -78,3 +103,16 @@ def week_ago_values(connection: Connection) -> list[ScalarSelect[Any]]:
         in_week.with_only_columns(getattr(before, column)).scalar_subquery()
         for column in WEEK_AGO.values()
     ]
+
+
+def change_tenths(series: Subquery) -> ColumnElement[int | None]:
+    """A current price's change from its week-ago price in whole tenths of a percent, for a
+    nonzero week-ago price older than the current one (else NULL). On PostgreSQL a NUMERIC
+    quotient rounded by the cast; on SQLite both prices are integers of 1e-4 (see
+    ExactDecimal), divided truncating. The week's movers rank on it, and settle the exact
+    change of the few series it keeps (see scrapindex.queries.insights)."""
+    price = type_coerce(series.c.price_per_kg, Numeric)
+    week_ago = type_coerce(series.c.week_ago_price, Numeric)
+    change = (price - week_ago) * literal_column("1000") / week_ago
+    comparable = and_(series.c.week_ago_price != 0, series.c.week_ago_date < series.c.price_date)
+    return case((comparable, cast(change, BigInteger)), else_=null())

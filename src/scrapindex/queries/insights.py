@@ -8,21 +8,13 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
-    ColumnElement,
-    Label,
-    Numeric,
     Select,
     and_,
-    cast,
     func,
-    literal_column,
     or_,
     select,
-    type_coerce,
 )
 from sqlalchemy.orm import Session
 
@@ -92,15 +84,13 @@ MARGIN_TENTHS = 2
 def candidate_movers(session: Session, per_side: int) -> list[Mover]:
     """The series that can be among a country's ``per_side`` risers or fallers, board order.
 
-    The database compares each current price with its last price in the week up to
-    ``compared_with`` and ranks each country's distinct changes (dense_rank on whole tenths),
-    keeping the series whose change ranks within ``per_side`` plus a margin on either side: the
-    exact change, its rounding and the ties by name are then settled on these few rows as
-    before. Ranking the few hundred distinct changes rather than every series spares two sorts
-    of all of them (50 -> 24 ms at ten times the demo).
+    The database ranks each country's distinct changes over the week (in whole tenths, as
+    refresh_current_prices stores them) with dense_rank, keeping the series whose change ranks
+    within ``per_side`` plus a margin on either side: the exact change, its rounding and the
+    ties by name are then settled on these few rows as before. Ranking the few hundred
+    distinct changes rather than every series spares two sorts of all of them.
     """
-    movers = week_changes().cte("movers")  # read twice: computed once
-    changes = select(movers.c.country_code, movers.c.tenths).distinct().subquery("changes")
+    changes = week_changes().distinct().subquery("changes")
     ranked = select(
         changes,
         func.dense_rank()
@@ -122,7 +112,8 @@ def candidate_movers(session: Session, per_side: int) -> list[Mover]:
         .subquery("kept")
     )
     rows = session.execute(
-        select(
+        week_changes()
+        .with_only_columns(
             CurrentPrice.material_id,
             CurrentPrice.city_id,
             CurrentPrice.price_per_kg,
@@ -131,17 +122,11 @@ def candidate_movers(session: Session, per_side: int) -> list[Mover]:
             CurrentPrice.week_ago_price,
             CurrentPrice.week_ago_date,
         )
-        .select_from(movers)
         .join(
             kept,
-            and_(kept.c.country_code == movers.c.country_code, kept.c.tenths == movers.c.tenths),
-        )
-        # The prices of the few kept series only, by key: the CTE holds every series.
-        .join(
-            CurrentPrice,
             and_(
-                CurrentPrice.material_id == movers.c.material_id,
-                CurrentPrice.city_id == movers.c.city_id,
+                kept.c.country_code == City.country_code,
+                kept.c.tenths == CurrentPrice.change_tenths,
             ),
         )
         .order_by(CurrentPrice.city_id, CurrentPrice.material_id)
@@ -162,30 +147,14 @@ def candidate_movers(session: Session, per_side: int) -> list[Mover]:
     ]
 
 
-def week_changes() -> Select[*tuple[Any, ...]]:
-    """Every series with a nonzero price a week before (see refresh_current_prices), older than
-    its current price: its key, its country and its change in whole tenths of a percent."""
+def week_changes() -> Select[str, int | None]:
+    """Every series' country and change over the week in whole tenths of a percent (see
+    refresh_current_prices), for the series that have one."""
     return (
-        select(
-            CurrentPrice.material_id,
-            CurrentPrice.city_id,
-            City.country_code,
-            _tenths(CurrentPrice.price_per_kg.expression, CurrentPrice.week_ago_price.expression),
-        )
+        select(City.country_code, CurrentPrice.change_tenths.label("tenths"))
         .join(City, City.id == CurrentPrice.city_id)
-        .where(
-            CurrentPrice.week_ago_price != 0,
-            CurrentPrice.week_ago_date < CurrentPrice.price_date,
-        )
+        .where(CurrentPrice.change_tenths.is_not(None))
     )
-
-
-def _tenths(price: ColumnElement[Decimal], week_ago: ColumnElement[Decimal | None]) -> Label[int]:
-    """The change in whole tenths of a percent. On PostgreSQL a NUMERIC quotient rounded by the
-    cast; on SQLite both prices are integers of 1e-4 (see ExactDecimal), divided truncating."""
-    raw_price, raw_week_ago = type_coerce(price, Numeric), type_coerce(week_ago, Numeric)
-    change = (raw_price - raw_week_ago) * literal_column("1000") / raw_week_ago
-    return cast(change, BigInteger).label("tenths")
 
 
 def movers_by_country(movers: list[Mover], per_side: int) -> list[CountryMovers]:
