@@ -32,16 +32,6 @@ describe("first load with embedded data", () => {
     expect(afterRender, requests.join(" ")).toEqual([]);
   });
 
-  it("renders the directory's yards from the embedded data and asks for every city only after", async () => {
-    const { page, requests } = await openRecording("/scrap-yards");
-    await page.getByRole("heading", { name: "Global Scrap Yard Directory" }).waitFor();
-    await page.getByRole("link", { name: "View Details" }).first().waitFor();
-    // The city choices are the only call: a long list, left out of the page to keep it small.
-    expect(requests, requests.join(" ")).toEqual(["/api/cities"]);
-    const city = page.getByRole("combobox", { name: "City", exact: true });
-    await city.getByRole("option", { name: "Johannesburg", exact: true }).waitFor({ state: "attached" });
-  });
-
   it("shows a missing city's not-found screen without asking the API again", async () => {
     const { page, requests } = await openRecording("/za/atlantis");
     await page.getByRole("heading", { name: "City Not Found" }).waitFor();
