@@ -210,6 +210,29 @@ describe("Global scrap yard directory", { timeout: 20_000 }, () => {
     expect(select("Country")).toHaveValue("za");
   });
 
+  it("shows the yards before the city choices arrive, and keeps a chosen city meanwhile", async () => {
+    // Reached from another page, every city (750 at ten times the demo) may come after the yards.
+    let sendCities = (_: Response) => {};
+    const cities = new Promise<Response>((resolve) => {
+      sendCities = resolve;
+    });
+    const api = serve();
+    const answer = fetchSpy.getMockImplementation();
+    fetchSpy.mockImplementation((input, init) =>
+      new URL(input instanceof Request ? input.url : String(input)).pathname === "/api/cities"
+        ? cities
+        : (answer?.(input, init) ?? never()),
+    );
+    renderPage("/scrap-yards?city=cape-town");
+    expect(await screen.findByText("Montague Gardens Recycling")).toBeInTheDocument();
+    expect(api.sent()).toEqual(["city=cape-town&limit=20&page=1"]);
+    expect(select("City")).toHaveValue("cape-town");
+    expect(select("City")).not.toHaveTextContent("Cape Town");
+    sendCities(Response.json(CITIES));
+    await waitFor(() => expect(select("City")).toHaveTextContent("Cape Town"));
+    expect(select("City")).toHaveValue("cape-town");
+  });
+
   it("clears a chosen city of another country when the country changes (audit #9)", async () => {
     const api = serve();
     const { user } = renderPage("/scrap-yards?city=london&page=2");
