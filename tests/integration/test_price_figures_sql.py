@@ -194,15 +194,21 @@ def set_current_prices(session: Session, material_id: int, values: list[tuple[st
         )
 
 
+def set_unusual_prices(session: Session) -> None:
+    """Huge prices on material 1, every price of material 2 and three of material 3 in a
+    currency without a rate, and the current prices rebuilt as every writer does."""
+    set_current_prices(session, 1, HUGE_PRICES)
+    set_current_prices(session, 2, [("XXX", "1.0000")] * 1000)  # every price without a rate
+    set_current_prices(session, 3, [("XXX", "1.0000")] * 3)  # some of them
+    refresh_current_prices(session.connection())
+
+
 def test_huge_prices_and_prices_without_a_rate_convert_as_in_python(
     fresh_database: FreshDatabase,
 ) -> None:
     engine = fresh_database(TEST_DEMO)
     with Session(engine) as session:
-        set_current_prices(session, 1, HUGE_PRICES)
-        set_current_prices(session, 2, [("XXX", "1.0000")] * 1000)  # every price without a rate
-        set_current_prices(session, 3, [("XXX", "1.0000")] * 3)  # some of them
-        refresh_current_prices(session.connection())
+        set_unusual_prices(session)
         session.commit()
         found = {f.material_id: f for f in material_figures(session)}
         expected = {f.material_id: f for f in reference_figures(session)}
@@ -221,10 +227,7 @@ def test_the_migration_fills_the_figures_as_the_refresh_writes_them(
     engine = fresh_database(TEST_DEMO)
     figures = select(*MaterialMarketFigures.__table__.c).order_by(MaterialMarketFigures.material_id)
     with Session(engine) as session:
-        set_current_prices(session, 1, HUGE_PRICES)
-        set_current_prices(session, 2, [("XXX", "1.0000")] * 1000)
-        set_current_prices(session, 3, [("XXX", "1.0000")] * 3)
-        refresh_current_prices(session.connection())
+        set_unusual_prices(session)
         session.commit()
         written = session.execute(figures).all()
     upgrade_again_from(engine, "0011")

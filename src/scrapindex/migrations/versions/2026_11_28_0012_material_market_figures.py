@@ -65,7 +65,6 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("material_id", name=op.f("pk_material_market_figures")),
     )
-    assert figures is not None
     rows = _figures(op.get_bind())
     if rows:
         op.bulk_insert(figures, rows)
