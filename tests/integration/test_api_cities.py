@@ -7,13 +7,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine
+from sqlalchemy import Engine, update
 from sqlalchemy.orm import Session
 
 from scrapindex.data.demo import generate
-from scrapindex.queries.places import headline_copper, last_written
+from scrapindex.models import City
+from scrapindex.queries.places import all_cities, headline_copper, last_written, listed_cities
 from scrapindex.queries.prices import CityInfo, MaterialInfo, Quote
 from scrapindex.queries.site import data_changed_at
+from scrapindex.schemas.places import CITY_LIST, city_list_json, city_public
 from tests.conftest import CONTENT_DIR, TEST_DEMO
 
 
@@ -34,6 +36,19 @@ def test_lists_every_city_with_country_and_coordinates(client: TestClient) -> No
     assert joburg["timeZone"] == "Africa/Johannesburg"
     assert joburg["region"]["slug"] == "gauteng"
     assert isinstance(joburg["latitude"], float)
+
+
+def test_the_list_is_the_json_of_the_models(engine: Engine) -> None:
+    """The list's rows make, byte for byte, the JSON FastAPI writes for CityPublic models."""
+    with Session(engine) as session:
+        # A city without a region (never committed: the session rolls back).
+        session.execute(update(City).where(City.slug == "auckland").values(region_id=None))
+        listed = listed_cities(session)
+        first_six = listed_cities(session, 6)
+        expected = [city_public(city) for city in all_cities(session)]
+    assert {city.region is None for city in expected} == {True, False}
+    assert city_list_json(listed) == CITY_LIST.dump_json(expected, by_alias=True)
+    assert first_six == listed[:6]
 
 
 def test_a_limit_gives_the_lists_first_cities(client: TestClient) -> None:

@@ -2,16 +2,16 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
 from scrapindex.api.deps import CityDep, SessionDep, SettingsDep
 from scrapindex.queries.history import city_sparklines
-from scrapindex.queries.places import all_cities, city_figures, other_cities
+from scrapindex.queries.places import city_figures, listed_cities, other_cities
 from scrapindex.queries.prices import latest_quotes
 from scrapindex.queries.yards import YardFilter, YardSort, YardStatus, yard_page
 from scrapindex.schemas.common import NOT_FOUND, Pagination
 from scrapindex.schemas.history import SparklinePublic
-from scrapindex.schemas.places import CityOverview, CityPublic, city_public
+from scrapindex.schemas.places import CityOverview, CityPublic, city_list_json, city_public
 from scrapindex.schemas.prices import CityPriceRow, city_price_row
 from scrapindex.schemas.yards import CityYardPage, yard_public
 
@@ -28,8 +28,11 @@ def list_cities(
         int | None,
         Query(ge=1, le=MAX_CITY_SAMPLE, description="Only the list's first cities (Home's six)"),
     ] = None,
-) -> list[CityPublic]:
-    return [city_public(c) for c in all_cities(session, limit)]
+) -> Response:
+    # Written in one go from plain tuples (city_list_json), as FastAPI would write the models;
+    # response_model stays the contract.
+    json = city_list_json(listed_cities(session, limit))
+    return Response(json, media_type="application/json")
 
 
 @router.get("/{city_slug}", response_model=CityPublic, responses=NOT_FOUND, summary="One city")

@@ -6,9 +6,10 @@ from typing import Any
 from pydantic import Field, TypeAdapter
 from pydantic_core import to_json
 
+from scrapindex.queries.places import ListedCity
 from scrapindex.queries.yards import ListedYard, YardView, shown_hours, yard_hours_text
 from scrapindex.schemas.common import CamelModel, Page
-from scrapindex.schemas.places import CityPublic, city_public
+from scrapindex.schemas.places import CityPublic, city_public, listed_city
 from scrapindex.schemas.prices import SourceRef
 
 
@@ -109,8 +110,18 @@ def yard_list_json(yards: list[ListedYard]) -> bytes:
 
 def _listed(yard: ListedYard) -> dict[str, Any]:
     """One yard as YardPublic's JSON."""
-    region = (
-        None if yard.region_slug is None else {"slug": yard.region_slug, "name": yard.region_name}
+    city = ListedCity(
+        yard.city_id,
+        yard.city_name,
+        yard.city_slug,
+        yard.city_latitude,
+        yard.city_longitude,
+        yard.city_time_zone,
+        yard.country_code,
+        yard.country_name,
+        yard.country_currency,
+        yard.region_slug,
+        yard.region_name,
     )
     return {
         "id": yard.id,
@@ -128,18 +139,5 @@ def _listed(yard: ListedYard) -> dict[str, Any]:
         ],
         "latitude": yard.latitude,
         "longitude": yard.longitude,
-        "city": {
-            "id": yard.city_id,
-            "name": yard.city_name,
-            "slug": yard.city_slug,
-            "latitude": yard.city_latitude,
-            "longitude": yard.city_longitude,
-            "timeZone": yard.city_time_zone,
-            "country": {
-                "code": yard.country_code,
-                "name": yard.country_name,
-                "currency": yard.country_currency,
-            },
-            "region": region,
-        },
+        "city": listed_city(city),
     }
