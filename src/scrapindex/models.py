@@ -190,6 +190,7 @@ class MaterialMarketFigures(Base):
 
     Derived from ``current_prices`` and the newest exchange rates so that the price summary
     and the most-tracked materials read one row per material instead of converting every
+    series, and the site's coverage and the sitemap read its dates instead of grouping every
     series. ``scrapindex.queries.market_figures.refresh_market_figures`` rewrites it whenever
     either changes (refresh_current_prices calls it; so does whatever writes exchange rates).
     "Priced" series are those whose currency has a rate.
@@ -207,6 +208,9 @@ class MaterialMarketFigures(Base):
     total_usd_cents: Mapped[int | None] = mapped_column(BigInteger)
     lowest_usd_cents: Mapped[int | None] = mapped_column(BigInteger)
     highest_usd_cents: Mapped[int | None] = mapped_column(BigInteger)
+    newest_price_date: Mapped[dt.date] = mapped_column(Date)  # of the material's series
+    # The material's series whose price is of the board's newest date (any material's newest).
+    series_on_newest_date: Mapped[int] = mapped_column(Integer)
 
 
 class FxRate(Base):

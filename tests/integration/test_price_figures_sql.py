@@ -166,6 +166,14 @@ def test_stats_count_the_current_prices_of_the_newest_date(
         assert (found.latest_price_date, found.daily_price_updates) == reference_coverage(session)
         assert found.latest_price_date == current.price_date + dt.timedelta(days=1)
         assert found.daily_price_updates == 1
+    # Migration 0014 fills the stored dates and counts as the refresh writes them.
+    figures = select(*MaterialMarketFigures.__table__.c).order_by(MaterialMarketFigures.material_id)
+    with Session(engine) as session:
+        written = session.execute(figures).all()
+    upgrade_again_from(engine, "0013")
+    with Session(engine) as session:
+        assert session.execute(figures).all() == written
+        assert coverage(session) == found
 
 
 # Current prices beyond what BIGINT holds once converted (PostgreSQL multiplies them as NUMERIC,

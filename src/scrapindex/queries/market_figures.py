@@ -46,6 +46,8 @@ COLUMNS = (
     "total_usd_cents",
     "lowest_usd_cents",
     "highest_usd_cents",
+    "newest_price_date",
+    "series_on_newest_date",
 )
 
 
@@ -58,6 +60,7 @@ def refresh_market_figures(connection: Connection) -> None:
     """
     usd = current_usd_cents(connection)
     priced = usd.c.cents.is_not(None)
+    board_newest = connection.scalar(select(func.max(CurrentPrice.price_date)))
     by_country = (
         select(
             usd.c.material_id,
@@ -68,6 +71,8 @@ def refresh_market_figures(connection: Connection) -> None:
             func.sum(usd.c.cents).label("total"),
             func.min(usd.c.cents).label("lowest"),
             func.max(usd.c.cents).label("highest"),
+            func.max(usd.c.price_date).label("newest"),
+            func.count(case((usd.c.price_date == board_newest, 1))).label("on_newest"),
         )
         .join(City, City.id == usd.c.city_id)
         .group_by(usd.c.material_id, City.country_code)
@@ -84,14 +89,16 @@ def refresh_market_figures(connection: Connection) -> None:
         func.sum(by_country.c.total),
         func.min(by_country.c.lowest),
         func.max(by_country.c.highest),
+        func.max(by_country.c.newest),
+        func.sum(by_country.c.on_newest),
     ).group_by(by_country.c.material_id)
     connection.execute(delete(MaterialMarketFigures))
     connection.execute(insert(MaterialMarketFigures).from_select(COLUMNS, per_material))
 
 
 def current_usd_cents(connection: Connection) -> Subquery:
-    """Every current price's series (material_id, city_id) and its value in whole US cents
-    (``cents``), rounded half to even like ``to_usd``; NULL for a currency without a rate.
+    """Every current price's series (material_id, city_id), its date and its value in whole US
+    cents (``cents``), rounded half to even like ``to_usd``; NULL for a currency without a rate.
 
     In integers of the smallest units (1e-4 a kg, 1e-8 a dollar): their product counts 1e-12
     dollars, which integer arithmetic divides by 1e10 exactly. SQLite stores prices so (see
@@ -114,6 +121,7 @@ def current_usd_cents(connection: Connection) -> Subquery:
         select(
             CurrentPrice.material_id,
             CurrentPrice.city_id,
+            CurrentPrice.price_date,
             CurrentPrice.price_per_kg,
             CurrentPrice.currency,
             (
@@ -138,7 +146,9 @@ def current_usd_cents(connection: Connection) -> Subquery:
             else_=_numeric_cents(hundredths),
         )
     return (
-        select(units.c.material_id, units.c.city_id, cents.label("cents")).offset(0).subquery("usd")
+        select(units.c.material_id, units.c.city_id, units.c.price_date, cents.label("cents"))
+        .offset(0)
+        .subquery("usd")
     )
 
 
