@@ -192,3 +192,11 @@ def test_spans_follow_every_write_of_the_hours(fresh_database: FreshDatabase) ->
                 for y in kept
             }
             assert states == expected, moment
+            # The figures and the Open filter ask "open now?" in their own, shorter way.
+            assert found.stats.open_now == sum(1 for v in found.views if v.is_open), moment
+            listed_open = yard_page(
+                session, YardFilter(city_id=city.id, status=YardStatus.open), limit=1000, now=moment
+            )
+            assert {v.yard.id for v in listed_open.views} & set(ids) == {
+                id_ for id_, state in expected.items() if state
+            }, moment

@@ -25,6 +25,7 @@ from sqlalchemy import (
     false,
     func,
     literal,
+    not_,
     null,
     or_,
     select,
@@ -146,20 +147,33 @@ def _week_minute(session: Session, moment: dt.datetime) -> ColumnElement[int]:
     return case(minutes, value=City.time_zone) if minutes else null()  # type: ignore[return-value]
 
 
-def _open_now(week_minute: ColumnElement[int]) -> ColumnElement[bool | None]:
-    """Open right now: False when permanently closed, None when the hours are unknown.
+def _inside_hours(week_minute: ColumnElement[int]) -> ColumnElement[bool]:
+    """One of the yard's spans holds the minute.
 
     Read from yard_open_hours, which the database keeps in step with each yard's weekly hours
     (see the model), so the rule is ``scrapindex.hours.is_open_at``'s.
     """
     spans = YardOpenHours
-    known = exists().where(spans.yard_id == ScrapYard.id)
-    inside = exists().where(
+    return exists().where(
         spans.yard_id == ScrapYard.id, spans.opens_at <= week_minute, week_minute < spans.closes_at
     )
+
+
+def _open_now(inside_hours: ColumnElement[bool]) -> ColumnElement[bool | None]:
+    """Open right now: False when permanently closed, None when the hours are unknown."""
+    known = exists().where(YardOpenHours.yard_id == ScrapYard.id)
     return case(
-        (ScrapYard.permanently_closed, false()), (inside, true()), (known, false()), else_=null()
+        (ScrapYard.permanently_closed, false()),
+        (inside_hours, true()),
+        (known, false()),
+        else_=null(),
     )
+
+
+def _open_now_is_true(inside_hours: ColumnElement[bool]) -> ColumnElement[bool]:
+    """``_open_now`` is true, asked without its second lookup (are the hours known at all?),
+    which filters and counts do not need: 4 ms of the directory's figures over 5,656 yards."""
+    return and_(not_(ScrapYard.permanently_closed), inside_hours)
 
 
 def _folded(dialect: str, column: SQLColumnExpression[str]) -> SQLColumnExpression[str]:
@@ -202,18 +216,16 @@ def _in_scope(criteria: YardFilter) -> list[ColumnElement[bool]]:
     return [] if criteria.city_id is None else [ScrapYard.city_id == criteria.city_id]
 
 
-def _conditions(
-    criteria: YardFilter, open_now: ColumnElement[bool | None]
-) -> list[ColumnElement[bool]]:
+def _conditions(criteria: YardFilter, is_open: ColumnElement[bool]) -> list[ColumnElement[bool]]:
     conditions = _in_scope(criteria)
     if criteria.country_code:
         conditions.append(City.country_code == criteria.country_code.upper())
     if criteria.city_slug:
         conditions.append(City.slug == criteria.city_slug)
     if criteria.status is YardStatus.open:
-        conditions.append(open_now.is_(true()))
+        conditions.append(is_open)
     elif criteria.status is YardStatus.closed:
-        conditions.append(open_now.is_not(true()))
+        conditions.append(not_(is_open))
     text = criteria.text.strip().lower()
     if text:
         pattern = f"%{escape_like(text)}%"
@@ -236,6 +248,7 @@ class _Match:
 
     dialect: str
     open_now: ColumnElement[bool | None]
+    is_open: ColumnElement[bool]  # open_now is true
     conditions: list[ColumnElement[bool]]
     distance: ColumnElement[float] | None
 
@@ -247,13 +260,14 @@ def _match(
     session: Session, criteria: YardFilter, near: Near | None, now: dt.datetime | None
 ) -> _Match:
     dialect = session.get_bind().dialect.name
-    open_now = _open_now(_week_minute(session, now or dt.datetime.now(dt.UTC)))
-    conditions = _conditions(criteria, open_now)
+    inside_hours = _inside_hours(_week_minute(session, now or dt.datetime.now(dt.UTC)))
+    is_open = _open_now_is_true(inside_hours)
+    conditions = _conditions(criteria, is_open)
     distance: ColumnElement[float] | None = None
     if near is not None:
         distance = _haversine_km(near.latitude, near.longitude)
         conditions += [_bounding_box(near), distance <= near.radius_km]
-    return _Match(dialect, open_now, conditions, distance)
+    return _Match(dialect, _open_now(inside_hours), is_open, conditions, distance)
 
 
 def matching_yard_ids(
@@ -283,7 +297,7 @@ def yard_page(
     if match.distance is None:
         order = _sort_keys(match.dialect, sort)
     else:
-        closed = case((match.open_now.is_(true()), 0), else_=1) if open_first else literal(0)
+        closed = case((match.is_open, 0), else_=1) if open_first else literal(0)
         order = [closed, match.distance, ScrapYard.id]
     views, distances = _page(session, match, order, page, limit)
     stats = _stats(session, match)
@@ -374,7 +388,7 @@ def ranked_yards(
 
 def _stats(session: Session, match: _Match) -> YardStats:
     """Counts over the matching yards, and their mean position (where the directory map centres)."""
-    is_open = case((match.open_now.is_(true()), 1), else_=0)
+    is_open = case((match.is_open, 1), else_=0)
     query = match.select(
         func.count(),
         func.count(func.distinct(City.country_code)),
