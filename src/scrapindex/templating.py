@@ -14,11 +14,15 @@ from scrapindex.formatting import format_money, format_percent, format_price
 
 
 def script_json(value: Any) -> Markup:
-    """JSON that cannot end the <script> element it sits in, nor open a comment or CDATA.
+    """JSON that cannot end the <script> element it sits in, nor open a comment or CDATA."""
+    return script_safe_json(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def script_safe_json(text: str) -> Markup:
+    """JSON text made safe inside a <script> element.
 
     Marked safe because HTML escaping would corrupt the JSON; the replacements below are what
-    makes it safe inside a script element."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    makes it safe there (outside strings, JSON has none of these characters)."""
     return Markup(
         text.replace("<", "\\u003c")
         .replace(">", "\\u003e")
@@ -43,7 +47,11 @@ def environment() -> Environment:
         keep_trailing_newline=False,
     )
     env.filters.update(
-        money=format_money, price=format_price, percent=format_percent, script_json=script_json
+        money=format_money,
+        price=format_price,
+        percent=format_percent,
+        script_json=script_json,
+        script_safe_json=script_safe_json,
     )
     return env
 

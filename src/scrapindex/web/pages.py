@@ -56,7 +56,7 @@ class PageRender:
     head: Head
     chunk: str  # the route's page module in the Vite manifest, preloaded with the HTML
     fallback_html: str
-    data: list[tuple[QueryKey, Any]] = field(default_factory=list)
+    data: list[tuple[QueryKey, bytes]] = field(default_factory=list)  # JSON, as the API wrote it
     errors: list[tuple[QueryKey, int, str]] = field(default_factory=list)
 
 
@@ -67,7 +67,7 @@ class PageContext:
     site_root: str
     path: str
     query: dict[str, str]
-    data: list[tuple[QueryKey, Any]] = field(default_factory=list)
+    data: list[tuple[QueryKey, bytes]] = field(default_factory=list)
     errors: list[tuple[QueryKey, int, str]] = field(default_factory=list)
 
     async def fetch(self, path: str, params: dict[str, Any] | None = None) -> ApiAnswer:
@@ -78,7 +78,7 @@ class PageContext:
         if answer.status == 503:
             raise ServiceUnavailable(f"{path} answered 503")
         if answer.ok:
-            self.data.append((key, answer.json()))
+            self.data.append((key, answer.body))
         elif answer.status == 404:
             self.errors.append((key, 404, answer.body.decode("utf-8", "replace")))
         return answer

@@ -13,6 +13,7 @@ import mimetypes
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, HTTPException, Request
@@ -107,9 +108,21 @@ ROOT_MARK, DATA_MARK = "<!--app-root-->", "<!--app-data-->"
 def page_html(template: str, page: PageRender, site_root: str, preloads: list[str]) -> str:
     start, end = template.index(HEAD_START), template.index(HEAD_END) + len(HEAD_END)
     head = render_head(page.head, site_root, preloads)
-    data = render("initial-data.html", initial={"data": page.data, "errors": page.errors})
+    data = render("initial-data.html", initial=initial_data(page))
     html = template[:start] + head + template[end:]
     return html.replace(ROOT_MARK, page.fallback_html, 1).replace(DATA_MARK, data, 1)
+
+
+def initial_data(page: PageRender) -> str:
+    """The page's API answers for the app's first render, as JSON: each body as the API wrote
+    it, not decoded and written again (6 ms of the directory's answer at ten times the demo's
+    cities, whose list it embeds)."""
+    data = ",".join(f"[{_compact(key)},{body.decode()}]" for key, body in page.data)
+    return f'{{"data":[{data}],"errors":{_compact(page.errors)}}}'
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def page_response(request: Request, page: RenderedPage) -> Response:
