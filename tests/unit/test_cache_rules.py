@@ -1,5 +1,7 @@
 """The cache package's rules, without HTTP: validators, encodings, the revision clock."""
 
+import gzip
+
 import pytest
 
 from scrapindex.cache.lifetimes import shared_lifetime
@@ -81,6 +83,15 @@ def test_small_bodies_are_not_compressed() -> None:
     representation = represent(b"tiny")
     assert representation.gzip_body is None
     assert select(representation, {"accept-encoding": "gzip"}, []).body == b"tiny"
+
+
+def test_a_lazy_representation_compresses_when_first_sent_gzipped() -> None:
+    eager, lazy = represent(BODY), represent(BODY, lazy=True)
+    for accept in ("identity", "gzip;q=0", "gzip", "*"):
+        asked = {"accept-encoding": accept}
+        assert select(lazy, asked, []) == select(eager, asked, [])
+        assert ("gzip_body" in vars(lazy)) is (accept in ("gzip", "*"))
+    assert gzip.decompress(select(lazy, {"accept-encoding": "gzip"}, []).body) == BODY
 
 
 def test_the_revision_is_read_at_most_once_per_check() -> None:

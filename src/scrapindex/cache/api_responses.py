@@ -173,7 +173,7 @@ class ApiCacheMiddleware:
             await send({"type": "http.response.body", "body": body})
             return None
         headers = [(n, v) for n, v in start.get("headers", []) if n.lower() not in DROPPED_HEADERS]
-        return CachedResponse(headers, represent(body), self.new_cache_control())
+        return CachedResponse(headers, represent(body, lazy=True), self.new_cache_control())
 
     def new_cache_control(self) -> bytes:
         """A new entry's Cache-Control: its own lifetime, so entries stored together do not
