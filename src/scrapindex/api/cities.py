@@ -31,8 +31,8 @@ def list_cities(
 ) -> Response:
     # Written in one go from plain tuples (city_list_json), as FastAPI would write the models;
     # response_model stays the contract.
-    json = city_list_json(listed_cities(session, limit))
-    return Response(json, media_type="application/json")
+    body = city_list_json(listed_cities(session, limit))
+    return Response(body, media_type="application/json")
 
 
 @router.get("/{city_slug}", response_model=CityPublic, responses=NOT_FOUND, summary="One city")

@@ -41,9 +41,10 @@ def represent(
 ) -> Representation:
     """``version`` (a data revision, say) starts the ETag: the body's hash follows it.
 
-    ``lazy``: compressed when first sent gzipped, not now. The API's answers are so: those the
-    server fetches for a page's first render are never sent on their own until a browser asks,
-    and compressing the directory's list of cities cost its page 2.5 ms at ten times the demo.
+    ``lazy``: compressed when first sent gzipped, not now. The API cache keeps its answers so:
+    those the server fetches for a page's first render are embedded in the page and sent on
+    their own only once a browser asks (compressing the directory's list of cities up front
+    cost its page 2.5 ms at ten times the demo).
     """
     worth_it = compress and len(body) >= MIN_GZIP_BYTES
     digest = hashlib.blake2b(body, digest_size=16).hexdigest()
