@@ -13,9 +13,13 @@ from markupsafe import Markup
 from scrapindex.formatting import format_money, format_percent, format_price
 
 
+def compact_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def script_json(value: Any) -> Markup:
     """JSON that cannot end the <script> element it sits in, nor open a comment or CDATA."""
-    return script_safe_json(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    return script_safe_json(compact_json(value))
 
 
 def script_safe_json(text: str) -> Markup:

@@ -13,7 +13,6 @@ import mimetypes
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, HTTPException, Request
@@ -30,7 +29,7 @@ from scrapindex.cache.pages import (
 from scrapindex.cache.representation import Representation, as_response, represent, respond
 from scrapindex.middleware.methods import READ_ONLY
 from scrapindex.settings import Settings
-from scrapindex.templating import render
+from scrapindex.templating import compact_json, render
 from scrapindex.web.head import render_head
 from scrapindex.web.pages import PageContext, PageRender, render_page
 from scrapindex.web.route_table import find_route
@@ -117,12 +116,8 @@ def initial_data(page: PageRender) -> str:
     """The page's API answers for the app's first render, as JSON: each body as the API wrote
     it, not decoded and written again (6 ms of the directory's answer at ten times the demo's
     cities, whose list it embeds)."""
-    data = ",".join(f"[{_compact(key)},{body.decode()}]" for key, body in page.data)
-    return f'{{"data":[{data}],"errors":{_compact(page.errors)}}}'
-
-
-def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    data = ",".join(f"[{compact_json(key)},{body.decode()}]" for key, body in page.data)
+    return f'{{"data":[{data}],"errors":{compact_json(page.errors)}}}'
 
 
 def page_response(request: Request, page: RenderedPage) -> Response:
