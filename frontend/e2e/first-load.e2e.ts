@@ -32,6 +32,15 @@ describe("first load with embedded data", () => {
     expect(afterRender, requests.join(" ")).toEqual([]);
   });
 
+  it("renders the directory and its city choices from the embedded data", async () => {
+    const { page, requests } = await openRecording("/scrap-yards");
+    await page.getByRole("heading", { name: "Global Scrap Yard Directory" }).waitFor();
+    await page.getByRole("link", { name: "View Details" }).first().waitFor();
+    const city = page.getByRole("combobox", { name: "City", exact: true });
+    await city.getByRole("option", { name: "Johannesburg", exact: true }).waitFor({ state: "attached" });
+    expect(requests, requests.join(" ")).toEqual([]);
+  });
+
   it("shows a missing city's not-found screen without asking the API again", async () => {
     const { page, requests } = await openRecording("/za/atlantis");
     await page.getByRole("heading", { name: "City Not Found" }).waitFor();
