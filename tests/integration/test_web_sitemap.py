@@ -2,16 +2,27 @@
 
 import datetime as dt
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
+from scrapindex import migrate, revision
+from scrapindex.app import create_app
 from scrapindex.blog import load_posts
+from scrapindex.data.demo import DemoConfig
+from scrapindex.data.seed import seed_demo
+from scrapindex.db import create_db_engine
 from scrapindex.models import City, DataRevision, Material, Price, Region, ScrapYard
-from scrapindex.web.sitemap import KINDS, SitemapEntry, render_sitemaps, sitemap_entries
+from scrapindex.settings import Settings
+from scrapindex.web import sitemap as sitemap_module
+from scrapindex.web.sitemap import KINDS, SitemapEntry, render_file
+from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR
+from tests.factories import add_yard
 
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 STATIC_PAGES = [
@@ -191,45 +202,52 @@ def test_sitemap_is_served_compressed_and_revalidated(client: TestClient, path: 
     assert again.status_code == 304
 
 
-def test_each_kind_splits_into_files_of_at_most_the_limit(engine: Engine) -> None:
-    with Session(engine) as session:
-        entries = sitemap_entries(session, CONTENT_DIR / "blog")
-    files = render_sitemaps(entries, "https://example.com/", limit=100)
-    expected: list[str] = []
-    for kind in KINDS:
-        count = sum(1 for e in entries if e.kind == kind)
-        expected += [f"sitemap-{kind}-{n}.xml" for n in range(1, -(-count // 100) + 1)]
-    yard_files = [name for name in expected if name.startswith("sitemap-yards-")]
-    assert len(yard_files) > 2
-    assert list(files) == [*expected, "sitemap.xml"]
+def urls_of(urlset: ET.Element) -> list[str]:
+    return [url.findtext("sm:loc", namespaces=NS) or "" for url in urlset.findall("sm:url", NS)]
 
-    index = ET.fromstring(files["sitemap.xml"])
-    assert index.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}sitemapindex"
-    locations = [s.findtext("sm:loc", namespaces=NS) for s in index.findall("sm:sitemap", NS)]
-    assert locations == [f"https://example.com/{name}" for name in expected]
 
+def test_each_kind_splits_into_files_of_at_most_the_limit(
+    database_url: str, engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sitemap_module, "MAX_URLS_PER_FILE", 100)
+    settings = Settings(database_url=database_url, content_dir=CONTENT_DIR)
+    with TestClient(create_app(settings)) as client:
+        files = sitemap_files(client)  # read from a server of its own: none kept at 5,000
+        with Session(engine) as session:
+            by_kind = {kind: read(session, CONTENT_DIR / "blog") for kind, read in KINDS.items()}
+        expected: list[str] = []
+        for kind, entries in by_kind.items():
+            count = -(-len(entries) // 100)
+            expected += [f"/sitemap-{kind}-{n}.xml" for n in range(1, count + 1)]
+        assert len([path for path in expected if path.startswith("/sitemap-yards-")]) > 2
+        assert list(files) == expected
+        beyond = len([path for path in expected if path.startswith("/sitemap-yards-")]) + 1
+        assert client.get(f"/sitemap-yards-{beyond}.xml").status_code == 404
+
+    root = site_root(client)
     listed: list[str] = []
-    for name in expected:
-        urls = ET.fromstring(files[name]).findall("sm:url", NS)
+    for path in expected:
+        urls = urls_of(files[path])
         assert 0 < len(urls) <= 100
-        listed += [url.findtext("sm:loc", namespaces=NS) or "" for url in urls]
-    in_kind_order = sorted(entries, key=lambda e: KINDS.index(e.kind))  # stable: order kept
-    assert listed == [f"https://example.com{e.path}" for e in in_kind_order]
+        listed += urls
+    in_kind_order = [entry for entries in by_kind.values() for entry in entries]
+    assert listed == [root + entry.path for entry in in_kind_order]
 
 
 def test_at_the_limit_a_kind_is_one_file() -> None:
-    entries = [SitemapEntry(f"/scrap-yard/{n}", kind="yards") for n in range(1, 101)]
-    files = render_sitemaps(entries, "https://example.com", limit=100)
-    assert list(files) == ["sitemap-yards-1.xml", "sitemap.xml"]
-    assert len(ET.fromstring(files["sitemap-yards-1.xml"]).findall("sm:url", NS)) == 100
+    entries = [SitemapEntry(f"/scrap-yard/{n}") for n in range(1, 101)]
+    index = sitemap_module.render_index({"yards": entries}, "https://example.com", limit=100)
+    locations = [s.findtext("sm:loc", namespaces=NS) for s in ET.fromstring(index)]
+    assert locations == ["https://example.com/sitemap-yards-1.xml"]
+    one_more = sitemap_module.render_index(
+        {"yards": [*entries, SitemapEntry("/scrap-yard/101")]}, "https://example.com", limit=100
+    )
+    assert len(ET.fromstring(one_more)) == 2
 
 
 def test_urls_are_escaped_for_xml() -> None:
-    entries = [
-        SitemapEntry("/blog/a&b<c>", dt.date(2026, 1, 2), "blog"),
-        SitemapEntry("/blog/čaj", kind="blog"),
-    ]
-    body = render_sitemaps(entries, "https://example.com/")["sitemap-blog-1.xml"]
+    entries = [SitemapEntry("/blog/a&b<c>", dt.date(2026, 1, 2)), SitemapEntry("/blog/čaj")]
+    body = render_file(entries, "https://example.com/")
     urls = ET.fromstring(body).findall("sm:url", NS)
     assert [u.findtext("sm:loc", namespaces=NS) for u in urls] == [
         "https://example.com/blog/a&b%3Cc%3E",
@@ -237,6 +255,46 @@ def test_urls_are_escaped_for_xml() -> None:
     ]
     assert b"<loc>https://example.com/blog/a&amp;b%3Cc%3E</loc>" in body
     assert urls[0].findtext("sm:lastmod", namespaces=NS) == "2026-01-02"
+
+
+@pytest.fixture
+def small_site(tmp_path: Path) -> Iterator[tuple[Engine, TestClient, ManualClock]]:
+    url = f"sqlite:///{tmp_path / 'sitemap.sqlite3'}"
+    engine = create_db_engine(url)
+    migrate.upgrade(engine)
+    seed_demo(engine, CONTENT_DIR, DemoConfig(end_date=dt.date(2026, 3, 31), days=2))
+    clock = ManualClock()
+    settings = Settings(database_url=url, content_dir=CONTENT_DIR)
+    with TestClient(create_app(settings, clock=clock)) as client:
+        yield engine, client, clock
+    engine.dispose()
+
+
+def test_files_follow_a_data_change(small_site: tuple[Engine, TestClient, ManualClock]) -> None:
+    """Each file is kept for its data revision, read and written when first asked for."""
+    engine, client, clock = small_site
+    yards_file = "/sitemap-yards-1.xml"
+    before = urls_of(xml_file(client, yards_file, "urlset"))
+    with engine.begin() as connection:
+        yard_id = add_yard(connection, "durban", name="Harbour Metals")
+        revision.bump(connection)
+        # A date no earlier run could have left: the yards' lastmod is the data's last change.
+        changed_at = dt.datetime(2030, 4, 2, 9, 30, tzinfo=dt.UTC)
+        connection.execute(update(DataRevision).values(changed_at=changed_at))
+    assert urls_of(xml_file(client, yards_file, "urlset")) == before  # not read again yet
+    clock.past_revision_check()
+
+    # The index first this time: it reads every kind, then the yards' file is written from them.
+    index = xml_file(client, "/sitemap.xml", "sitemapindex")
+    dates = {
+        (s.findtext("sm:loc", namespaces=NS) or "").removeprefix(site_root(client)): s.findtext(
+            "sm:lastmod", namespaces=NS
+        )
+        for s in index.findall("sm:sitemap", NS)
+    }
+    assert dates[yards_file] == "2030-04-02"
+    after = urls_of(xml_file(client, yards_file, "urlset"))
+    assert after == [*before, f"{site_root(client)}/scrap-yard/{yard_id}"]
 
 
 def test_unknown_sitemap_parts_are_not_found(client: TestClient) -> None:

@@ -39,28 +39,18 @@ def all_yard_ids(session: Session) -> list[int]:
     return list(session.scalars(select(ScrapYard.id).order_by(ScrapYard.id)))
 
 
-@dataclass(frozen=True)
-class NewestPriceDates:
-    by_city: dict[int, dt.date]
-    by_material: dict[int, dt.date]
+def city_newest_price_dates(session: Session) -> dict[int, dt.date]:
+    """Each city's newest price date: the newest of its current prices (each series' newest
+    price is its current one), grouped in SQL."""
+    query = select(CurrentPrice.city_id, func.max(CurrentPrice.price_date))
+    return dict(session.execute(query.group_by(CurrentPrice.city_id)).all())
 
 
-def newest_price_dates(session: Session) -> NewestPriceDates:
-    """Each city's and each material's newest price date: the newest of its current prices
-    (each series' newest price is its current one). A city's are grouped in SQL over
-    current_prices; a material's are kept in material_market_figures."""
-    by_city = session.execute(
-        select(CurrentPrice.city_id, func.max(CurrentPrice.price_date)).group_by(
-            CurrentPrice.city_id
-        )
-    )
-    by_material = session.execute(
-        select(MaterialMarketFigures.material_id, MaterialMarketFigures.newest_price_date)
-    )
-    return NewestPriceDates(
-        by_city=dict(by_city.all()),
-        by_material=dict(by_material.all()),
-    )
+def material_newest_price_dates(session: Session) -> dict[int, dt.date]:
+    """Each material's newest price date, as material_market_figures keeps it."""
+    figures = MaterialMarketFigures
+    query = select(figures.material_id, figures.newest_price_date)
+    return dict(session.execute(query).all())
 
 
 def data_changed_at(session: Session) -> dt.datetime | None:
