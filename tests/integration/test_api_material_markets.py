@@ -8,11 +8,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select, update
+from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
-from scrapindex.models import CurrentPrice, Material, Price
+from scrapindex.models import City, CurrentPrice, Material, Price
 from scrapindex.queries.current_prices import refresh_current_prices
+from scrapindex.queries.material_markets import material_markets, sort_markets
+from scrapindex.schemas.common import CountryRef
+from scrapindex.schemas.material_markets import MARKET_CITIES, market_cities_json
+from scrapindex.schemas.places import CityRef
 from tests.conftest import TEST_DEMO, FreshDatabase
 from tests.moderation import app_client
 
@@ -131,6 +135,28 @@ def test_cities_are_the_markets_a_to_z(client: TestClient) -> None:
     cities = client.get("/api/materials/copper/markets/cities").json()
     a_to_z = every_page(client, "copper", "sort=city", 100)
     assert cities == [r["city"] for r in a_to_z]
+
+
+def test_the_cities_are_the_json_of_the_models(engine: Engine) -> None:
+    """The chooser's cities make, byte for byte, the JSON FastAPI writes for CityRef models."""
+    with Session(engine) as session:
+        # A name that JSON must escape (never committed: the session rolls back).
+        session.execute(update(City).where(City.slug == "durban").values(name='eThekwini "Durban"'))
+        material_id = session.scalars(select(Material.id).where(Material.slug == "copper")).one()
+        markets = sort_markets(material_markets(session, material_id, {}), "city", "asc")
+        cities = {city.id: city for city in session.scalars(select(City))}
+        expected = [
+            CityRef(
+                id=city.id,
+                name=city.name,
+                slug=city.slug,
+                country=CountryRef(code=city.country.code, name=city.country.name),
+            )
+            for city in (cities[market.city_id] for market in markets)
+        ]
+    assert len(expected) == 75
+    assert market_cities_json(markets) == MARKET_CITIES.dump_json(expected, by_alias=True)
+    assert b'eThekwini \\"Durban\\"' in market_cities_json(markets)
 
 
 def test_markets_without_a_rate_come_last_and_stay_out_of_the_figures(

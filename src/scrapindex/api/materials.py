@@ -3,7 +3,7 @@ paged and summed up for the material page."""
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
 from scrapindex.api.deps import MaterialDep, SessionDep, SettingsDep
 from scrapindex.queries.material_markets import (
@@ -21,8 +21,8 @@ from scrapindex.queries.material_markets import (
 )
 from scrapindex.queries.prices import latest_quotes, latest_usd_rates
 from scrapindex.queries.site import all_materials
-from scrapindex.schemas.common import NOT_FOUND, CountryRef, Pagination
-from scrapindex.schemas.material_markets import MarketPage, MarketSummary
+from scrapindex.schemas.common import NOT_FOUND, Pagination
+from scrapindex.schemas.material_markets import MarketPage, MarketSummary, market_cities_json
 from scrapindex.schemas.materials import MaterialPublic
 from scrapindex.schemas.places import CityRef
 from scrapindex.schemas.prices import MaterialPriceRow, material_price_row
@@ -125,13 +125,8 @@ def market_summary(
     responses=NOT_FOUND,
     summary="The cities the material has a price in, for a chooser",
 )
-def market_cities(session: SessionDep, material: MaterialDep) -> list[CityRef]:
-    return [
-        CityRef(
-            id=m.city_id,
-            name=m.city_name,
-            slug=m.city_slug,
-            country=CountryRef(code=m.country_code, name=m.country_name),
-        )
-        for m in sort_markets(material_markets(session, material.id, {}), "city", "asc")
-    ]
+def market_cities(session: SessionDep, material: MaterialDep) -> Response:
+    # Written in one go (market_cities_json), as FastAPI would write the models; response_model
+    # stays the contract.
+    a_to_z = sort_markets(material_markets(session, material.id, {}), "city", "asc")
+    return Response(market_cities_json(a_to_z), media_type="application/json")

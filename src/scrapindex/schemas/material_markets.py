@@ -1,11 +1,15 @@
 """A material's markets: a page of them, their summary, and the cities they are in."""
 
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import PlainSerializer
+from pydantic import PlainSerializer, TypeAdapter
+from pydantic_core import to_json
 
+from scrapindex.queries.material_markets import Market
 from scrapindex.schemas.common import CamelModel, MoneyText, Page
+from scrapindex.schemas.places import CityRef
 from scrapindex.schemas.prices import MaterialPriceRow
 
 # A mean of cents keeps six decimals, so that the page's per-tonne figure (x 1000) rounds to the
@@ -32,3 +36,23 @@ class MarketSummary(CamelModel):
     highest: MaterialPriceRow | None
     lowest: MaterialPriceRow | None
     top: list[MaterialPriceRow]
+
+
+MARKET_CITIES = TypeAdapter(list[CityRef])  # what /markets/cities answers, as FastAPI writes it
+
+
+def market_cities_json(markets: Sequence[Market]) -> bytes:
+    """The markets' cities as the JSON of ``list[CityRef]``, in one serialisation: a model for
+    each of 750 cities, validated again by FastAPI, cost a third of the answer at ten times the
+    demo. The bytes are ``MARKET_CITIES.dump_json`` of the same cities (a test checks)."""
+    return to_json(
+        [
+            {
+                "id": market.city_id,
+                "name": market.city_name,
+                "slug": market.city_slug,
+                "country": {"code": market.country_code, "name": market.country_name},
+            }
+            for market in markets
+        ]
+    )
