@@ -16,6 +16,7 @@ from scrapindex.queries.material_markets import (
     cheapest,
     market_figures,
     material_markets,
+    quote_markets,
     quotes_of,
     sort_markets,
 )
@@ -54,8 +55,8 @@ def material_prices(
     rates = latest_usd_rates(session)
     quotes = latest_quotes(session, material_id=material.id, stale_days=settings.price_stale_days)
     by_city = {q.city.id: q for q in quotes}
-    ranked = best_paying_first(session, material.id, rates)  # as the material page's table
-    return [material_price_row(by_city[m.city_id], rates) for m in ranked if m.city_id in by_city]
+    ranked = sort_markets(quote_markets(quotes, rates), "price", "desc")  # as /markets ranks
+    return [material_price_row(by_city[m.city_id], rates) for m in ranked]
 
 
 @router.get(

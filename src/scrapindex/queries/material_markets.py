@@ -81,6 +81,25 @@ def material_markets(session: Session, material_id: int, rates: dict[str, Decima
     return markets
 
 
+def quote_markets(quotes: list[Quote], rates: dict[str, Decimal]) -> list[Market]:
+    """The markets of quotes already read, as material_markets would read them again."""
+    markets = []
+    for quote in quotes:
+        city, price, rate = quote.city, quote.price_per_kg, rates.get(quote.currency)
+        markets.append(
+            Market(
+                city_id=city.id,
+                city_slug=city.slug,
+                city_name=city.name,
+                country_code=city.country_code,
+                country_name=city.country_name,
+                usd_exact=None if rate is None else price * rate,
+                usd=to_usd(price, quote.currency, rates),
+            )
+        )
+    return markets
+
+
 def best_paying_first(
     session: Session, material_id: int, rates: dict[str, Decimal]
 ) -> list[Market]:
