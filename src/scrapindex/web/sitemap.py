@@ -200,7 +200,7 @@ class Sitemaps:
         self.site_root = settings.site_root
         self.blog_dir = settings.content_dir / "blog"
         self.session_factory = session_factory
-        self.limit = MAX_URLS_PER_FILE
+        self.limit = MAX_URLS_PER_FILE  # read when the app is made: a test may set a lower one
         self.entries = {kind: PerRevision(partial(self.read, kind), revisions) for kind in KINDS}
         # Filled as files are asked for; a new revision starts an empty one.
         self.files: PerRevision[dict[str, Representation]] = PerRevision(dict, revisions)
@@ -224,11 +224,13 @@ class Sitemaps:
         """File ``number`` (from 1) of a kind, or None when there is no such file."""
         if kind not in self.entries or number < 1:
             return None
-        parts = split(self.entries[kind].get(), self.limit)
-        if number > len(parts):
+        entries = self.entries[kind].get()
+        start = (number - 1) * self.limit
+        if start >= len(entries):
             return None
         return self.kept(
-            part_name(kind, number), lambda: render_file(parts[number - 1], self.site_root)
+            part_name(kind, number),
+            lambda: render_file(entries[start : start + self.limit], self.site_root),
         )
 
     def kept(self, name: str, write: Callable[[], bytes]) -> Representation:
