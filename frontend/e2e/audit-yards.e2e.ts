@@ -17,6 +17,13 @@ async function johannesburgYards(page: Page): Promise<ApiYard[]> {
   return ((await response.json()) as { data: ApiYard[] }).data;
 }
 
+/** The city's yards with their map in view: on a phone it sits below the list and loads as it nears. */
+async function openMap(viewport: (typeof VIEWPORTS)[number]): Promise<Page> {
+  const page = await open(CITY, viewport);
+  await page.getByTestId("yard-map").scrollIntoViewIfNeeded();
+  return page;
+}
+
 /** Pairs of map markers (named) whose boxes overlap: the one below could not be tapped there. */
 async function overlappingMarkers(page: Page): Promise<string[]> {
   const boxes = await page
@@ -76,7 +83,7 @@ describe.each(VIEWPORTS)("audit yards at %s", (viewport) => {
   });
 
   it("closes a marker popup with Escape (#5)", async () => {
-    const page = await open(CITY, viewport);
+    const page = await openMap(viewport);
     const marker = page.locator(".leaflet-marker-icon:not(.yard-cluster)").first(); // a yard's own pin
     await marker.waitFor();
     await marker.click();
@@ -86,7 +93,7 @@ describe.each(VIEWPORTS)("audit yards at %s", (viewport) => {
   });
 
   it("draws no map marker over another, and takes a cluster's yards apart when chosen (Lighthouse target-size)", async () => {
-    const page = await open(CITY, viewport);
+    const page = await openMap(viewport);
     const map = page.getByTestId("yard-map");
     const pins = map.locator(".leaflet-marker-icon:not(.yard-cluster)");
     const clusters = map.locator(".yard-cluster");
@@ -104,11 +111,15 @@ describe.each(VIEWPORTS)("audit yards at %s", (viewport) => {
   });
 
   it("zooms in on a cluster chosen with Enter and takes focus to one of its yards", async () => {
-    const page = await open(CITY, viewport);
+    const page = await openMap(viewport);
     const cluster = page.getByTestId("yard-map").locator(".yard-cluster").first();
     const names = (await johannesburgYards(page)).map((yard) => yard.name);
-    await cluster.focus();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("title"))).toMatch(/scrap yards here/);
+    // The map has only just loaded (it waits to near the screen): its pins may still be regrouped.
+    const focusedTitle = async () => {
+      await cluster.focus();
+      return page.evaluate(() => document.activeElement?.getAttribute("title") ?? "");
+    };
+    await expect.poll(focusedTitle).toMatch(/scrap yards here/);
     await page.keyboard.press("Enter");
     // Focus moves once the zoom has ended and the pins are regrouped: wait for a yard's pin.
     await expect

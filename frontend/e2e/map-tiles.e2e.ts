@@ -42,6 +42,9 @@ async function visit(path: string, before?: (page: Page) => Promise<void>): Prom
   });
   await page.goto(path, { waitUntil: "networkidle" });
   await before?.(page);
+  // A yard map loads when it nears the screen, as a reader scrolls to it.
+  const yardMap = page.getByTestId("yard-map").first();
+  if ((await yardMap.count()) > 0) await yardMap.scrollIntoViewIfNeeded();
   await page.locator(".leaflet-tile-loaded").first().waitFor();
   await page.waitForLoadState("networkidle");
   return { page, seen };
@@ -70,6 +73,25 @@ describe("map pages offline", () => {
       await page.context().close();
     },
   );
+
+  it("on a phone, the city page fetches no map code until its map nears the screen", async () => {
+    if (!browser) throw new Error("the browser has not started");
+    const context = await newContext(browser, baseURL, "phone");
+    const page = await context.newPage();
+    const mapCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/leaflet-map-[^/]*\.js$/.test(new URL(request.url()).pathname)) mapCode.push(request.url());
+    });
+    await page.goto(MAP_PAGES.city, { waitUntil: "networkidle" });
+    await page.getByRole("region", { name: /Map of top rated scrap yards/ }).waitFor(); // in the page, below the table
+    expect(await page.locator(".leaflet-container").count()).toBe(0);
+    expect(mapCode).toEqual([]);
+
+    await page.getByTestId("yard-map").scrollIntoViewIfNeeded();
+    await page.locator(".leaflet-marker-icon").first().waitFor();
+    expect(mapCode.length).toBeGreaterThan(0); // Leaflet and our map module, fetched now
+    await context.close();
+  });
 
   it("the directory's map view shows placeholder tiles from our origin and logs no error", async () => {
     const { page, seen } = await visit("/scrap-yards", (page) => page.getByRole("tab", { name: /Map View/ }).click());

@@ -1,6 +1,6 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type MapYard, YardMap } from "./yard-map";
 
 const yards: MapYard[] = [
@@ -45,5 +45,34 @@ describe("YardMap", () => {
     unmount();
     // The listener goes with the map: a later Escape reaches nothing of it.
     fireEvent.keyDown(document.body, { key: "Escape" });
+  });
+
+  describe("below the screen", () => {
+    // A browser's IntersectionObserver, driven by the test: jsdom has none (the map loads at once).
+    let report: ((isIntersecting: boolean) => void) | undefined;
+    class ScreenObserver {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        report = (isIntersecting) => callback([{ isIntersecting }]);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      report = undefined;
+    });
+
+    it("loads the map only once it comes near the screen", async () => {
+      vi.stubGlobal("IntersectionObserver", ScreenObserver);
+      renderMap(yards);
+      expect(screen.getByRole("region", { name: "Map of scrap yards" })).toBeInTheDocument();
+      await waitFor(() => expect(report).toBeDefined());
+      act(() => report?.(false));
+      await new Promise((resolve) => setTimeout(resolve, 50)); // time enough to have loaded
+      expect(document.querySelector(".leaflet-container")).toBeNull();
+
+      act(() => report?.(true));
+      await waitFor(() => expect(screen.getAllByRole("button", { name: /Alpha Metals|Beta Scrap/ })).toHaveLength(2));
+    });
   });
 });

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatMoney, UNIT_LABELS, type Unit } from "@/lib/format";
 import { oneOf, useUrlState } from "@/lib/url-state";
-import { useNearViewportOrIdle } from "@/lib/use-near-viewport-or-idle";
+import { useNearViewportOrIdle } from "@/lib/use-near-viewport";
 import { chartAvailability, NO_CHART_TITLE, NO_HISTORY_HINT, prepareChartData, summarizeTrend } from "./chart-data";
 import { cityOptions, defaultCitySlug, groupByCountry } from "./city-options";
 import {
