@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from "react";
 
+/** Tailwind's `sm:` breakpoint: what its `sm:` classes show or hide. */
+export const SM_UP = "(min-width: 640px)";
+
 /**
  * Whether a media query matches, following changes (a phone turned, a window resized); undefined
  * where the browser cannot tell (no matchMedia), so the caller renders every variant and leaves

@@ -73,6 +73,38 @@ function answerEveryFetch(status: number, body: unknown) {
     .mockImplementation(async () => Response.json(body, { status, headers: { "content-type": "application/json" } }));
 }
 
+describe("the price table's 30-day lines", () => {
+  const lines = johannesburgPrices.map((row) => ({
+    materialSlug: row.material.slug,
+    points: ["1.00", "1.10", "1.20"],
+  }));
+  /** Answers the lines; every other request the page makes is already seeded. */
+  const answerLines = () => vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json(lines));
+  const asked = (fetch: ReturnType<typeof answerLines>) =>
+    fetch.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
+  const screenIsWide = (wide: boolean) =>
+    vi.stubGlobal("matchMedia", () => ({ matches: wide, addEventListener() {}, removeEventListener() {} }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("are drawn from the sm breakpoint up", async () => {
+    screenIsWide(true);
+    const fetch = answerLines();
+    renderJohannesburg();
+    await waitFor(() => expect(screen.getAllByTestId("sparkline")).toHaveLength(johannesburgPrices.length));
+    expect(asked(fetch).some((url) => url.endsWith("/api/cities/johannesburg/sparklines"))).toBe(true);
+  });
+
+  it("are neither asked for nor drawn hidden on a phone", async () => {
+    screenIsWide(false);
+    const fetch = answerLines();
+    renderJohannesburg();
+    expect(priceTable()).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50)); // time enough to have asked
+    expect(asked(fetch)).toEqual([]);
+    expect(screen.queryAllByTestId("sparkline")).toEqual([]);
+  });
+});
+
 describe("City prices page", () => {
   it("shows the heading, breadcrumbs, page title and ad slots", () => {
     const { container } = renderJohannesburg();

@@ -13,6 +13,7 @@ import { SortHeader } from "@/components/ui/sort-header";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { materialPath } from "@/lib/paths";
+import { SM_UP, useMediaQuery } from "@/lib/use-media-query";
 import { useUnit } from "@/lib/use-unit";
 import { ChangeCell, TrendIndicator } from "./price-cells";
 import { DEFAULT_PRICE_SORT, nextPriceSort, type PriceSort, sortPriceRows } from "./price-sort";
@@ -49,6 +50,8 @@ type RowsProps = { rows: CityPriceRow[]; unit: Unit; cityName: string; citySlug:
 
 function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
   const [sort, setSort] = useState<PriceSort>(DEFAULT_PRICE_SORT);
+  // The 30-day lines show from sm: up; a phone neither asks for them nor draws them hidden.
+  const showsSparklines = useMediaQuery(SM_UP) !== false;
   const currencies = [...new Set(rows.map((row) => row.currency))];
   const priceLabel = currencies.length === 1 ? `Price (${currencies.join("")})` : "Price";
   const sources = [...new Set(rows.map((row) => row.source.name))];
@@ -106,11 +109,13 @@ function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
                   <TrendIndicator row={row} />
                 </td>
                 <td className="hidden px-1.5 py-2 sm:table-cell sm:px-3 text-center">
-                  <PriceSparkline
-                    citySlug={citySlug}
-                    materialSlug={row.material.slug}
-                    materialName={row.material.name}
-                  />
+                  {showsSparklines && (
+                    <PriceSparkline
+                      citySlug={citySlug}
+                      materialSlug={row.material.slug}
+                      materialName={row.material.name}
+                    />
+                  )}
                 </td>
               </tr>
             ))}

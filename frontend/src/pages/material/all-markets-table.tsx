@@ -13,7 +13,7 @@ import { SortHeader } from "@/components/ui/sort-header";
 import { formatCount, formatDate, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { cityPath } from "@/lib/paths";
 import { useUrlState } from "@/lib/url-state";
-import { useMediaQuery } from "@/lib/use-media-query";
+import { SM_UP, useMediaQuery } from "@/lib/use-media-query";
 import {
   MARKET_DEFAULTS,
   type MarketSort,
@@ -26,7 +26,6 @@ import {
 } from "./market-sort";
 
 /** Tailwind's `sm` breakpoint, where the list gives way to the table. */
-const SM_BREAKPOINT = "(min-width: 640px)";
 
 const TH = "px-3 py-2 whitespace-nowrap text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
 
@@ -186,7 +185,7 @@ type PageViewProps = {
 function MarketPageView({ rows, sort, onSort, unit, stale, footer }: PageViewProps) {
   // One of the two layouts, not both with one hidden by CSS: each market is a dozen elements, and
   // a phone built the table it never showed (Lighthouse's blocking time on this page).
-  const wide = useMediaQuery(SM_BREAKPOINT);
+  const wide = useMediaQuery(SM_UP);
   const dimmed = `transition-opacity ${stale ? "opacity-60" : ""}`;
   return (
     <div className="space-y-4">
