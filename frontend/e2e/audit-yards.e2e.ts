@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { browserPages, screenshot, seriousViolations } from "./browser";
+import { browserPages, networkQuiet, screenshot, seriousViolations } from "./browser";
 
 // The audit's yard items in a real browser at 1280 and phone width: totals that keep the city's
 // count, search over every page, the country clearing a foreign city, Escape on a marker popup,
@@ -20,7 +20,11 @@ async function johannesburgYards(page: Page): Promise<ApiYard[]> {
 /** The city's yards with their map in view: on a phone it sits below the list and loads as it nears. */
 async function openMap(viewport: (typeof VIEWPORTS)[number]): Promise<Page> {
   const page = await open(CITY, viewport);
-  await page.getByTestId("yard-map").scrollIntoViewIfNeeded();
+  const map = page.getByTestId("yard-map");
+  await map.scrollIntoViewIfNeeded();
+  // Settled as open() leaves a page: the map's code, its pins, and its tiles once its view is set.
+  await map.locator(".leaflet-marker-icon").first().waitFor();
+  await networkQuiet(page);
   return page;
 }
 

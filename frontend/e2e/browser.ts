@@ -89,6 +89,24 @@ function printAppLogTail(lines = 40): void {
  * context, waits for the network to settle and fails on any uncaught page error. Every context
  * a test opened is closed after it, whether it passed or failed.
  */
+/**
+ * Waits until no request has started or ended for `quietMs`, as `goto`'s "networkidle" does
+ * (500 ms), but from now: for what a page loads later, such as a map that loads as it nears the
+ * screen (its code, then its tiles once its view has settled).
+ */
+export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  let last = Date.now();
+  const seen = () => {
+    last = Date.now();
+  };
+  page.on("request", seen).on("requestfinished", seen).on("requestfailed", seen);
+  try {
+    while (Date.now() - last < quietMs) await page.waitForTimeout(100);
+  } finally {
+    page.off("request", seen).off("requestfinished", seen).off("requestfailed", seen);
+  }
+}
+
 export function browserPages(baseURL: string) {
   let browser: Browser | undefined;
   const opened: BrowserContext[] = [];
