@@ -14,6 +14,7 @@ from scrapindex.data.demo import DemoConfig
 from scrapindex.data.seed import seed_demo
 from scrapindex.db import create_db_engine
 from scrapindex.settings import PROJECT_ROOT, Settings
+from tests.clock import ManualClock
 from tests.databases import PostgresTemplates, SqliteTemplates
 from tests.needs import unavailable
 from tests.pg_server import find_pg_bin, temporary_postgres
@@ -102,3 +103,23 @@ def fresh_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[F
         engine.dispose()
         if request.param == "postgresql":
             postgres.drop(engine.url.render_as_string(hide_password=False))
+
+
+SmallSite = tuple[Engine, TestClient, ManualClock]
+
+
+@pytest.fixture
+def small_db(tmp_path: Path) -> Iterator[SmallSite]:
+    """A server of the test's own on two days of demo data, its time a manual clock."""
+    url = f"sqlite:///{tmp_path / 'small.sqlite3'}"
+    engine = create_db_engine(url)
+    migrate.upgrade(engine)
+    seed_demo(engine, CONTENT_DIR, DemoConfig(end_date=dt.date(2026, 3, 31), days=2))
+    dist = tmp_path / "dist"  # the unbuilt template is enough for the server's part of a page
+    dist.mkdir()
+    (dist / "index.html").write_text((PROJECT_ROOT / "frontend" / "index.html").read_text())
+    settings = Settings(database_url=url, content_dir=CONTENT_DIR, frontend_dist=dist)
+    clock = ManualClock()
+    with TestClient(create_app(settings, clock=clock)) as client:
+        yield engine, client, clock
+    engine.dispose()

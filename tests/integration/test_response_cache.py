@@ -5,11 +5,7 @@ Time is a manual clock (tests.clock): nothing here sleeps to make an entry age.
 """
 
 import asyncio
-import datetime as dt
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, update
 from starlette.applications import Starlette
@@ -17,35 +13,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from scrapindex import migrate, revision
-from scrapindex.app import create_app
+from scrapindex import revision
 from scrapindex.cache.api_responses import COMPUTING_LIMIT, ApiCacheMiddleware
 from scrapindex.cache.pages import PageCache, RenderedPage
 from scrapindex.cache.revision import RevisionClock
-from scrapindex.data.demo import DemoConfig
-from scrapindex.data.seed import seed_demo
-from scrapindex.db import create_db_engine
 from scrapindex.models import Material
-from scrapindex.settings import PROJECT_ROOT, Settings
 from scrapindex.web.internal_api import api_get
 from tests.clock import ManualClock
-from tests.conftest import CONTENT_DIR
-
-
-@pytest.fixture
-def small_db(tmp_path: Path) -> Iterator[tuple[Engine, TestClient, ManualClock]]:
-    url = f"sqlite:///{tmp_path / 'cache.sqlite3'}"
-    engine = create_db_engine(url)
-    migrate.upgrade(engine)
-    seed_demo(engine, CONTENT_DIR, DemoConfig(end_date=dt.date(2026, 3, 31), days=2))
-    dist = tmp_path / "dist"  # the unbuilt template is enough for the server's part of a page
-    dist.mkdir()
-    (dist / "index.html").write_text((PROJECT_ROOT / "frontend" / "index.html").read_text())
-    settings = Settings(database_url=url, content_dir=CONTENT_DIR, frontend_dist=dist)
-    clock = ManualClock()
-    with TestClient(create_app(settings, clock=clock)) as client:
-        yield engine, client, clock
-    engine.dispose()
+from tests.conftest import SmallSite
 
 
 def rename_copper(engine: Engine, name: str, *, bump: bool) -> None:
@@ -56,7 +31,7 @@ def rename_copper(engine: Engine, name: str, *, bump: bool) -> None:
 
 
 def test_new_revision_replaces_cached_responses(
-    small_db: tuple[Engine, TestClient, ManualClock],
+    small_db: SmallSite,
 ) -> None:
     engine, client, clock = small_db
     first = client.get("/api/materials/copper")
@@ -75,7 +50,7 @@ def test_new_revision_replaces_cached_responses(
     assert fresh.headers["etag"] != first.headers["etag"]
 
 
-def test_pages_follow_a_new_revision_too(small_db: tuple[Engine, TestClient, ManualClock]) -> None:
+def test_pages_follow_a_new_revision_too(small_db: SmallSite) -> None:
     engine, client, clock = small_db
     first = client.get("/material/copper")
     assert (

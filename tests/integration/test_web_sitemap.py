@@ -2,26 +2,20 @@
 
 import datetime as dt
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
-from scrapindex import migrate, revision
+from scrapindex import revision
 from scrapindex.app import create_app
 from scrapindex.blog import load_posts
-from scrapindex.data.demo import DemoConfig
-from scrapindex.data.seed import seed_demo
-from scrapindex.db import create_db_engine
 from scrapindex.models import City, DataRevision, Material, Price, Region, ScrapYard
 from scrapindex.settings import Settings
 from scrapindex.web import sitemap as sitemap_module
 from scrapindex.web.sitemap import KINDS, SitemapEntry, render_file
-from tests.clock import ManualClock
-from tests.conftest import CONTENT_DIR
+from tests.conftest import CONTENT_DIR, SmallSite
 from tests.factories import add_yard
 
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
@@ -257,22 +251,9 @@ def test_urls_are_escaped_for_xml() -> None:
     assert urls[0].findtext("sm:lastmod", namespaces=NS) == "2026-01-02"
 
 
-@pytest.fixture
-def small_site(tmp_path: Path) -> Iterator[tuple[Engine, TestClient, ManualClock]]:
-    url = f"sqlite:///{tmp_path / 'sitemap.sqlite3'}"
-    engine = create_db_engine(url)
-    migrate.upgrade(engine)
-    seed_demo(engine, CONTENT_DIR, DemoConfig(end_date=dt.date(2026, 3, 31), days=2))
-    clock = ManualClock()
-    settings = Settings(database_url=url, content_dir=CONTENT_DIR)
-    with TestClient(create_app(settings, clock=clock)) as client:
-        yield engine, client, clock
-    engine.dispose()
-
-
-def test_files_follow_a_data_change(small_site: tuple[Engine, TestClient, ManualClock]) -> None:
+def test_files_follow_a_data_change(small_db: SmallSite) -> None:
     """Each file is kept for its data revision, read and written when first asked for."""
-    engine, client, clock = small_site
+    engine, client, clock = small_db
     yards_file = "/sitemap-yards-1.xml"
     before = urls_of(xml_file(client, yards_file, "urlset"))
     with engine.begin() as connection:

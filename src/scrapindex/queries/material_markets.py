@@ -64,40 +64,50 @@ def material_markets(session: Session, material_id: int, rates: dict[str, Decima
         .join(Country, Country.code == City.country_code)
         .where(CurrentPrice.material_id == material_id)
     )
-    markets = []
-    for city_id, slug, name, code, country, price, currency in rows:
-        rate = rates.get(currency)
-        markets.append(
-            Market(
-                city_id=city_id,
-                city_slug=slug,
-                city_name=name,
-                country_code=code,
-                country_name=country,
-                usd_exact=None if rate is None else price * rate,
-                usd=to_usd(price, currency, rates),
-            )
-        )
-    return markets
+    return [_market(*row, rates) for row in rows]
 
 
 def quote_markets(quotes: list[Quote], rates: dict[str, Decimal]) -> list[Market]:
     """The markets of quotes already read, as material_markets would read them again."""
     markets = []
     for quote in quotes:
-        city, price, rate = quote.city, quote.price_per_kg, rates.get(quote.currency)
+        city = quote.city
         markets.append(
-            Market(
-                city_id=city.id,
-                city_slug=city.slug,
-                city_name=city.name,
-                country_code=city.country_code,
-                country_name=city.country_name,
-                usd_exact=None if rate is None else price * rate,
-                usd=to_usd(price, quote.currency, rates),
+            _market(
+                city.id,
+                city.slug,
+                city.name,
+                city.country_code,
+                city.country_name,
+                quote.price_per_kg,
+                quote.currency,
+                rates,
             )
         )
     return markets
+
+
+def _market(
+    city_id: int,
+    slug: str,
+    name: str,
+    country_code: str,
+    country_name: str,
+    price: Decimal,
+    currency: str,
+    rates: dict[str, Decimal],
+) -> Market:
+    """One market, its fields in material_markets' column order."""
+    rate = rates.get(currency)
+    return Market(
+        city_id=city_id,
+        city_slug=slug,
+        city_name=name,
+        country_code=country_code,
+        country_name=country_name,
+        usd_exact=None if rate is None else price * rate,
+        usd=to_usd(price, currency, rates),
+    )
 
 
 def best_paying_first(
