@@ -1,0 +1,51 @@
+"""ORM tables (SQLAlchemy 2 typed style), one module per domain; every table is importable from
+here, and importing this package registers all of them on ``Base.metadata``."""
+
+from scrapindex.models.auth import AuditEntry, LoginAttempt, User, UserSession
+from scrapindex.models.base import NAMING_CONVENTION, Base, money
+from scrapindex.models.mail import NewsletterSubscription, OutboxMessage, PriceAlert
+from scrapindex.models.moderation import ContactMessage, PriceReport, YardSuggestion
+from scrapindex.models.places import City, Country, LegalRule, Region
+from scrapindex.models.prices import (
+    CurrentPrice,
+    FxRate,
+    MarketPrice,
+    Material,
+    MaterialMarketFigures,
+    Price,
+    PriceEstimate,
+)
+from scrapindex.models.provenance import DataRevision, ImportRun, Source
+from scrapindex.models.yards import ScrapYard, YardOpenHours
+
+__all__ = [
+    "NAMING_CONVENTION",
+    "AuditEntry",
+    "Base",
+    "City",
+    "ContactMessage",
+    "Country",
+    "CurrentPrice",
+    "DataRevision",
+    "FxRate",
+    "ImportRun",
+    "LegalRule",
+    "LoginAttempt",
+    "MarketPrice",
+    "Material",
+    "MaterialMarketFigures",
+    "NewsletterSubscription",
+    "OutboxMessage",
+    "Price",
+    "PriceAlert",
+    "PriceEstimate",
+    "PriceReport",
+    "Region",
+    "ScrapYard",
+    "Source",
+    "User",
+    "UserSession",
+    "YardOpenHours",
+    "YardSuggestion",
+    "money",
+]

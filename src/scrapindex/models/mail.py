@@ -1,0 +1,85 @@
+"""Mail: the outbox, and what visitors sign up to receive (the newsletter, price alerts)."""
+
+import datetime as dt
+from decimal import Decimal
+
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from scrapindex.dbtypes import ExactDecimal, UtcDateTime
+from scrapindex.models.base import Base, money
+
+
+class NewsletterSubscription(Base):
+    __tablename__ = "newsletter_subscriptions"
+    __table_args__ = (
+        Index("ix_newsletter_subscriptions_client_created", "client_hash", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    client_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    # Double opt-in: a subscriber only once the link in the confirmation mail was opened.
+    # Unconfirmed rows older than 30 days are purged; unsubscribing deletes the row.
+    confirmed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    confirmation_sent_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+
+
+class OutboxMessage(Base):
+    """One outgoing mail, written in the transaction of the change that caused it.
+
+    `scrapindex.mail.sender.send_due` claims due rows (status queued -> sending), delivers
+    them and marks them sent, or queued again later (exponential backoff), or dead.
+    """
+
+    __tablename__ = "outbox_messages"
+    __table_args__ = (Index("ix_outbox_messages_status_next_attempt", "status", "next_attempt_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40))  # operator-notice, alert-fired, ...
+    to_address: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(200))
+    text_body: Mapped[str] = mapped_column(Text)
+    html_body: Mapped[str] = mapped_column(Text)
+    headers: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)  # extra headers
+    status: Mapped[str] = mapped_column(String(10))  # queued, sending, sent or dead
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    claimed_by: Mapped[str | None] = mapped_column(String(100))
+    claimed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    sent_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    dead_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())  # gave up: operator told
+
+
+class PriceAlert(Base):
+    """An address's alert on a city's prices: a material going above or below a threshold, or a
+    daily or weekly digest of the city's board. Counts once confirmed; unsubscribing deletes it.
+
+    Crossing detection (``scrapindex.alerts.evaluate``): ``is_beyond`` is where the price stood
+    at the last evaluation (None: not evaluated yet), so an alert fires once per crossing.
+    """
+
+    __tablename__ = "price_alerts"
+    __table_args__ = (
+        Index("ix_price_alerts_series", "kind", "material_id", "city_id"),
+        Index("ix_price_alerts_client_created", "client_hash", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), index=True)
+    kind: Mapped[str] = mapped_column(String(16))  # above, below, digest-daily, digest-weekly
+    city_id: Mapped[int] = mapped_column(ForeignKey("cities.id"))
+    material_id: Mapped[int | None] = mapped_column(ForeignKey("materials.id"))  # above/below
+    threshold: Mapped[Decimal | None] = mapped_column(ExactDecimal(14, 4))  # as entered, in unit
+    unit: Mapped[str | None] = mapped_column(String(3))  # kg, lb or t
+    threshold_per_kg: Mapped[Decimal | None] = mapped_column(money())
+    currency: Mapped[str] = mapped_column(String(3))  # the city's, when the alert was made
+    client_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    confirmed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    is_beyond: Mapped[bool | None] = mapped_column(Boolean)
+    last_price_id: Mapped[int | None] = mapped_column(Integer)  # evaluated last (no key: history)
+    last_sent_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())  # fired or digest
