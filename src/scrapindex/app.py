@@ -1,18 +1,20 @@
 """The application factory: API routers, error shapes, caching headers."""
 
+import copy
 import gc
 import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import lru_cache
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp
+from starlette.middleware import Middleware
 
 from scrapindex import revision
 from scrapindex.api import (
@@ -45,7 +47,7 @@ from scrapindex.api.admin import newsletter as newsletter_subscribers
 from scrapindex.api.admin import price_reports as price_report_queue
 from scrapindex.api.admin import yard_suggestions as yard_suggestion_queue
 from scrapindex.auth.deps import CONSOLE_ERRORS
-from scrapindex.cache.api_responses import ApiCacheMiddleware
+from scrapindex.cache.api_responses import ApiCacheMiddleware, ApiResponses
 from scrapindex.cache.keys import api_query_names
 from scrapindex.cache.pages import PageCache
 from scrapindex.cache.revision import Clock, RevisionClock
@@ -55,20 +57,23 @@ from scrapindex.middleware.guards import RejectControlCharactersMiddleware, docu
 from scrapindex.middleware.limits import (
     BodySizeLimitMiddleware,
     ConcurrencyLimitMiddleware,
+    ConcurrencyLimits,
     RateLimitMiddleware,
+    RateLimits,
     RequestTimeoutMiddleware,
     UriLengthLimitMiddleware,
 )
 from scrapindex.middleware.methods import MethodsMiddleware, app_methods
 from scrapindex.middleware.outage import DatabaseOutageMiddleware
 from scrapindex.middleware.request_context import RequestContextMiddleware
-from scrapindex.middleware.security import add_security_headers
+from scrapindex.middleware.request_context import client_of as request_client
+from scrapindex.middleware.security import SecurityHeadersMiddleware
 from scrapindex.moderation import AlreadyDecided
 from scrapindex.schemas.common import EVERY_OPERATION
 from scrapindex.settings import Settings, get_settings
 from scrapindex.web.alert_pages import router as alert_pages_router
 from scrapindex.web.alert_pages import with_alert_pages
-from scrapindex.web.api_docs import add_api_docs
+from scrapindex.web.api_docs import DOCS_PATH, add_api_docs
 from scrapindex.web.health import router as health_router
 from scrapindex.web.newsletter_pages import router as newsletter_pages_router
 from scrapindex.web.newsletter_pages import with_newsletter_pages
@@ -142,8 +147,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        # The methods and cache-key tables read the OpenAPI document: build it (half a second
-        # of schema generation) before the first request instead of during it.
+        # The methods and cache-key tables read the OpenAPI document: have it (made once per
+        # process, share_openapi_document) before the first request instead of during it.
         app.openapi()
         if freeze_gc_after_startup:
             gc.collect()
@@ -172,46 +177,11 @@ def create_app(
     for router in CONSOLE_ROUTERS:
         app.include_router(router, responses={**EVERY_OPERATION, **CONSOLE_ERRORS})
     add_api_docs(app)
-    app.add_middleware(
-        ApiCacheMiddleware,
-        max_age=settings.api_cache_seconds,
-        revisions=revisions,
-        query_names=api_query_names(app),
-    )
-    app.add_middleware(
-        RedirectMiddleware,
-        content_dir=settings.content_dir,
-        session_factory=app.state.session_factory,
-        revisions=revisions,
-    )
-    # HEAD, OPTIONS, 405 and 404 by method, for every path: outside the caches and redirects.
-    allowed = app_methods(app, with_alert_pages(with_newsletter_pages(page_methods(settings))))
-    app.add_middleware(MethodsMiddleware, allowed=lru_cache(maxsize=4096)(allowed))
-    app.add_middleware(RejectControlCharactersMiddleware)
     document_nul_rule(app)
-    app.add_middleware(DatabaseOutageMiddleware)  # around everything that reads the database
-    # Limits (middleware/limits.py), then the request id and log line around everything of ours.
-    app.add_middleware(BodySizeLimitMiddleware)
-    app.add_middleware(RequestTimeoutMiddleware, seconds=settings.request_timeout_seconds)
-    app.add_middleware(
-        RateLimitMiddleware,
-        per_minute={
-            "api": settings.api_rate_limit_per_minute,
-            "page": settings.page_rate_limit_per_minute,
-        },
-        trust_proxy_headers=settings.trust_proxy_headers,
-    )
-    app.add_middleware(UriLengthLimitMiddleware)
-    app.add_middleware(
-        ConcurrencyLimitMiddleware,
-        limit=settings.max_concurrent_requests,
-        per_client=settings.max_concurrent_requests_per_client,
-        trust_proxy_headers=settings.trust_proxy_headers,
-    )
-    app.add_middleware(RequestContextMiddleware, trust_proxy_headers=settings.trust_proxy_headers)
+    share_openapi_document(app)
     pages = PageCache(settings.api_cache_seconds, revisions)
-    add_fast_path(app, settings, pages)  # cached answers from memory, past all of the above
-    add_security_headers(app, settings)  # outermost, around Starlette's own layers too
+    # Starlette runs app.user_middleware outermost first; this list is the whole envelope.
+    app.user_middleware = middleware(app, settings, revisions, pages)
     add_error_handlers(app)
     app.include_router(health_router)
     app.include_router(newsletter_pages_router)
@@ -222,20 +192,93 @@ def create_app(
     return app
 
 
-def add_fast_path(app: FastAPI, settings: Settings, pages: PageCache) -> None:
-    """Put FastPathMiddleware around the stack Starlette builds (see middleware/fast_path.py).
+def middleware(
+    app: FastAPI, settings: Settings, revisions: RevisionClock, pages: PageCache
+) -> list[Middleware]:
+    """Every layer a request passes before the routes, outermost first.
 
-    Called before add_security_headers, so the security headers go around it too."""
-    build_stack = app.build_middleware_stack
+    Outside these are only Starlette's and FastAPI's own outer layers (ServerErrorMiddleware
+    and two that pass everything through here); inside them, Starlette's ExceptionMiddleware,
+    which turns HTTPExceptions into the answers of add_error_handlers. The limits' counts and
+    the API's kept answers are objects made here, shared by their layer and the fast path.
+    """
+    client_of = request_client(settings.trust_proxy_headers)
+    api = ApiResponses(settings.api_cache_seconds, revisions, api_query_names(app))
+    concurrency = ConcurrencyLimits(
+        settings.max_concurrent_requests, settings.max_concurrent_requests_per_client
+    )
+    rates = RateLimits(
+        {"api": settings.api_rate_limit_per_minute, "page": settings.page_rate_limit_per_minute}
+    )
 
     @lru_cache(maxsize=4096)
     def page_query_names(path: str) -> tuple[str, ...]:
         return find_route(settings.content_dir, path)[0].search
 
-    def build_stack_with_fast_path() -> ASGIApp:
-        return FastPathMiddleware(build_stack(), pages, page_query_names)
+    page_methods_of = with_alert_pages(with_newsletter_pages(page_methods(settings)))
+    return [
+        # Security headers on every answer, every refusal below and the 500s included.
+        Middleware(SecurityHeadersMiddleware, settings=settings, docs_path=DOCS_PATH),
+        # A fresh cached API answer or page straight from memory, asking the same limits.
+        Middleware(
+            FastPathMiddleware,
+            api=api,
+            pages=pages,
+            page_query_names=page_query_names,
+            concurrency=concurrency,
+            rates=rates,
+            client_of=client_of,
+        ),
+        # X-Request-ID, the access log line, and a 500 without detail for unhandled errors.
+        Middleware(RequestContextMiddleware, client_of=client_of),
+        # 503 when the process is busy, 429 past one client's share of it.
+        Middleware(ConcurrencyLimitMiddleware, limits=concurrency, client_of=client_of),
+        Middleware(UriLengthLimitMiddleware),  # 414 past MAX_URI_BYTES
+        Middleware(RateLimitMiddleware, limits=rates, client_of=client_of),  # 429 per minute
+        # 503 for a request whose answer has not started in time.
+        Middleware(RequestTimeoutMiddleware, seconds=settings.request_timeout_seconds),
+        Middleware(BodySizeLimitMiddleware),  # 413 for an API body past MAX_API_BODY_BYTES
+        # 503 with Retry-After when the database is away: around everything that reads it.
+        Middleware(DatabaseOutageMiddleware),
+        Middleware(RejectControlCharactersMiddleware),  # 400 for a NUL, 404 for a control char
+        # HEAD, OPTIONS, 405 and 404 by method, for every path: outside the caches and redirects.
+        Middleware(
+            MethodsMiddleware,
+            allowed=lru_cache(maxsize=4096)(app_methods(app, page_methods_of)),
+        ),
+        # Old and moved URLs: 301 to where they live now.
+        Middleware(
+            RedirectMiddleware,
+            content_dir=settings.content_dir,
+            session_factory=app.state.session_factory,
+            revisions=revisions,
+        ),
+        Middleware(ApiCacheMiddleware, responses=api),  # the API's GET answers, kept in memory
+    ]
 
-    app.build_middleware_stack = build_stack_with_fast_path  # type: ignore[method-assign]
+
+# Each set of API routes' OpenAPI document, made once per process: its generation takes half a
+# second or more, which every app made in the process (each test's) would otherwise repeat.
+OPENAPI_DOCUMENTS: dict[tuple[object, ...], dict[str, Any]] = {}
+
+
+def share_openapi_document(app: FastAPI) -> None:
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            routes = tuple(
+                (route.path, frozenset(route.methods or ()), route.endpoint)
+                for route in app.routes
+                if isinstance(route, APIRoute) and route.include_in_schema
+            )
+            if routes not in OPENAPI_DOCUMENTS:
+                OPENAPI_DOCUMENTS[routes] = build()
+            # A copy of its own: what one app's users do to it stays with that app.
+            app.openapi_schema = copy.deepcopy(OPENAPI_DOCUMENTS[routes])
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def add_error_handlers(app: FastAPI) -> None:

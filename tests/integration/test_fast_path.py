@@ -18,14 +18,18 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from scrapindex import revision
 from scrapindex.app import create_app
+from scrapindex.cache.api_responses import ApiCacheMiddleware
 from scrapindex.cache.pages import page_cache_control
 from scrapindex.logs import JsonFormatter
 from scrapindex.middleware.fast_path import FastPathMiddleware
+from scrapindex.middleware.limits import ConcurrencyLimitMiddleware, RateLimitMiddleware
 from scrapindex.settings import Settings
 from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR
 from tests.integration.test_web_pages import TEMPLATE
 from tests.stack import middleware_of
+
+pytestmark = pytest.mark.http_only  # SQLite alone: see tests/conftest.py
 
 CACHED = [
     "/api/cities",
@@ -217,8 +221,10 @@ def test_a_page_tag_names_the_data_revision(site: Site, engine: Engine) -> None:
     assert answer.headers["etag"].startswith(f'"r{revision.read(engine)}-')
 
 
-def test_without_the_request_context_nothing_is_served_from_memory() -> None:
-    async def inner(scope: Scope, receive: Receive, send: Send) -> None:
-        raise AssertionError
-
-    assert not FastPathMiddleware(inner).enabled
+def test_the_fast_path_asks_the_very_limits_and_cache_of_the_long_way(site: Site) -> None:
+    """Handed its collaborators by the app, the fast path counts and caches in the same objects
+    as the layers it skips: a limit or a kept answer has one state, whichever way asks."""
+    fast = site.fast
+    assert fast.concurrency is middleware_of(site.app, ConcurrencyLimitMiddleware).limits
+    assert fast.rates is middleware_of(site.app, RateLimitMiddleware).limits
+    assert fast.api is middleware_of(site.app, ApiCacheMiddleware).responses

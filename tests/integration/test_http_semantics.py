@@ -20,6 +20,8 @@ from tests.conftest import CONTENT_DIR
 from tests.live_server import running_server
 from tests.stack import middleware_of
 
+pytestmark = pytest.mark.http_only  # SQLite alone: see tests/conftest.py
+
 BUILT_ASSETS = PROJECT_ROOT / "frontend" / "dist" / "assets"
 GET_ROUTES = [
     "/",
@@ -271,13 +273,13 @@ def test_unknown_query_parameters_make_no_new_api_cache_entries(served: Served) 
     server = served.port
     app_cache = middleware_of(served.app, ApiCacheMiddleware)
     first = raw_request(server, "/api/scrap-yards?limit=5&page=1")
-    entries = len(app_cache.store.entries)
+    entries = len(app_cache.responses.store.entries)
     for n in range(5):
         again = raw_request(server, f"/api/scrap-yards?page=1&x={n}&limit=5&utm_source=z{n}")
         assert again.body == first.body
-    assert len(app_cache.store.entries) == entries
+    assert len(app_cache.responses.store.entries) == entries
     raw_request(server, "/api/scrap-yards?limit=5&page=2")
-    assert len(app_cache.store.entries) == entries + 1
+    assert len(app_cache.responses.store.entries) == entries + 1
 
 
 def test_unknown_query_parameters_make_no_new_page_renders(

@@ -24,7 +24,7 @@ from scrapindex.middleware.limits import (
     MAX_API_BODY_BYTES,
     MAX_URI_BYTES,
     ConcurrencyLimitMiddleware,
-    RateLimitMiddleware,
+    RateLimits,
     RequestTimeoutMiddleware,
     budget_of,
 )
@@ -32,6 +32,8 @@ from scrapindex.settings import PROJECT_ROOT, Settings
 from tests.conftest import CONTENT_DIR
 from tests.live_server import running_server
 from tests.stack import middleware_of
+
+pytestmark = pytest.mark.http_only  # SQLite alone: see tests/conftest.py
 
 TOO_LARGE = {"message": "Request body too large"}
 
@@ -183,10 +185,7 @@ def test_pages_api_calls_are_not_rate_limited(database_url: str, tmp_path: Path)
 
 
 def test_rate_limit_buckets_refill_and_stay_bounded() -> None:
-    async def unused(*_: Any) -> None:
-        raise AssertionError
-
-    limiter = RateLimitMiddleware(unused, per_minute={"api": 60}, trust_proxy_headers=False)
+    limiter = RateLimits(per_minute={"api": 60})
     budget = limiter.budgets["api"]
     a, b, c = (("api", client) for client in "abc")
     for _ in range(60):
@@ -198,9 +197,7 @@ def test_rate_limit_buckets_refill_and_stay_bounded() -> None:
     limiter.take(c, budget, 61.0)  # "a", idle for a minute, is full again: forgotten
     assert list(limiter.buckets) == [b, c]
 
-    small = RateLimitMiddleware(
-        unused, per_minute={"api": 60}, trust_proxy_headers=False, max_clients=2
-    )
+    small = RateLimits(per_minute={"api": 60}, max_clients=2)
     for client in (a, b, c):
         small.take(client, budget, 0.0)
     assert list(small.buckets) == [b, c]  # the least recently seen made room
@@ -239,7 +236,7 @@ def test_html_pages_have_a_rate_limit_of_their_own(database_url: str) -> None:
 def test_requests_past_the_concurrency_cap_are_told_to_retry(database_url: str) -> None:
     app = make_app(database_url, max_concurrent_requests=2)
     with TestClient(app) as client:
-        cap = middleware_of(app, ConcurrencyLimitMiddleware)
+        cap = middleware_of(app, ConcurrencyLimitMiddleware).limits
         assert client.get("/api/stats").status_code == 200
         cap.in_flight = 2  # two requests still running
         busy = client.get("/api/stats")
@@ -255,7 +252,7 @@ def test_one_client_cannot_hold_more_than_its_share(database_url: str) -> None:
     app = make_app(database_url, max_concurrent_requests_per_client=3, trust_proxy_headers=True)
     one = {"X-Forwarded-For": "203.0.113.9"}
     with TestClient(app) as client:
-        cap = middleware_of(app, ConcurrencyLimitMiddleware)
+        cap = middleware_of(app, ConcurrencyLimitMiddleware).limits
         assert client.get("/api/stats", headers=one).status_code == 200
         cap.by_client["203.0.113.9"] = 3  # three of its requests still running
         refused = client.get("/api/stats", headers=one)

@@ -14,7 +14,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from scrapindex import revision
-from scrapindex.cache.api_responses import COMPUTING_LIMIT, ApiCacheMiddleware
+from scrapindex.cache.api_responses import COMPUTING_LIMIT, ApiCacheMiddleware, ApiResponses
 from scrapindex.cache.pages import PageCache, RenderedPage
 from scrapindex.cache.revision import RevisionClock
 from scrapindex.models import Material
@@ -81,9 +81,11 @@ def test_expired_answer_is_served_while_one_refresh_runs() -> None:
     clock = ManualClock()
     app = ApiCacheMiddleware(
         counting_app(calls),
-        max_age=10,
-        revisions=RevisionClock(lambda: data_revision[0], now=clock),
-        query_names=lambda path: (),
+        ApiResponses(
+            max_age=10,
+            revisions=RevisionClock(lambda: data_revision[0], now=clock),
+            query_names=lambda path: (),
+        ),
     )
 
     async def computed() -> object:
@@ -93,7 +95,7 @@ def test_expired_answer_is_served_while_one_refresh_runs() -> None:
         seen = [await computed(), await computed()]  # fresh
         clock.advance(11)  # expired, but less than twice max_age: the old answer, refreshed behind
         seen.append(await computed())
-        await asyncio.gather(*app.store.refreshes)
+        await asyncio.gather(*app.responses.store.refreshes)
         seen.append(await computed())
         clock.advance(21)  # too old to serve: computed while the request waits
         seen.append(await computed())
@@ -113,9 +115,11 @@ def test_head_is_the_cached_gets_answer_without_its_body() -> None:
     calls: list[int] = []
     app = ApiCacheMiddleware(
         counting_app(calls),
-        max_age=60,
-        revisions=RevisionClock(lambda: 1, now=ManualClock()),
-        query_names=lambda path: (),
+        ApiResponses(
+            max_age=60,
+            revisions=RevisionClock(lambda: 1, now=ManualClock()),
+            query_names=lambda path: (),
+        ),
     )
     with TestClient(app) as client:
         head_first = client.head("/api/count")
@@ -204,7 +208,8 @@ def test_computations_beyond_the_limit_wait_for_a_slot() -> None:
 
     inner = Starlette(routes=[Route("/api/slow/{n}", slow)])
     app = ApiCacheMiddleware(
-        inner, max_age=60, revisions=RevisionClock(lambda: 1), query_names=lambda path: ()
+        inner,
+        ApiResponses(max_age=60, revisions=RevisionClock(lambda: 1), query_names=lambda _: ()),
     )
 
     async def many_misses() -> list[int]:

@@ -47,21 +47,54 @@ class CachedResponse:
     cache_control: bytes  # each entry its own lifetime (new_cache_control)
 
 
-class ApiCacheMiddleware:
+class ApiResponses:
+    """The kept answers and the rule for reading them: shared by ApiCacheMiddleware, which fills
+    and serves them, and the fast path (middleware/fast_path.py), which serves them sooner."""
+
     def __init__(
         self,
-        app: ASGIApp,
         max_age: int,
         revisions: RevisionClock,
         query_names: Callable[[str], Collection[str]],
     ) -> None:
-        self.app = app
         self.query_names = query_names  # what an operation reads: the rest is not in the key
         self.max_age = max_age
         self.revisions = revisions
         self.store: CacheStore[bytes, CachedResponse] = CacheStore(
             max_entries=MAX_ENTRIES, max_age=max_age, now=revisions.now
         )
+
+    def reply(self, entry: CachedResponse, request_headers: Mapping[str, str]) -> Reply:
+        headers = [*entry.headers, (b"cache-control", entry.cache_control)]
+        return select(entry.representation, request_headers, headers)
+
+    def fresh(self, path: str, query_string: bytes) -> CachedResponse | None:
+        """The GET answer for this URL if it is in memory, fresh, for the revision known now.
+
+        Never waits (for the fast path): a private path, a visitor's position, an unknown
+        revision or anything not fresh is None, and goes the long way."""
+        if not path.startswith("/api/") or path.startswith(PRIVATE_PREFIXES):
+            return None
+        if not self.revisions.is_current():
+            return None
+        names = self.query_names(path)
+        query = declared_query(query_string.decode("latin-1"), names) if query_string else ""
+        if query and PRIVATE_PARAMETERS.intersection(names):
+            return None
+        return self.store.fresh(f"{path}?{query}".encode(), self.revisions.value)
+
+    def new_cache_control(self) -> bytes:
+        """A new entry's Cache-Control: its own lifetime, so entries stored together do not
+        expire together in every proxy (cache.lifetimes)."""
+        if not self.max_age:
+            return b"no-cache"
+        return f"public, max-age={shared_lifetime(self.max_age)}".encode()
+
+
+class ApiCacheMiddleware:
+    def __init__(self, app: ASGIApp, responses: ApiResponses) -> None:
+        self.app = app
+        self.responses = responses
         self.computing: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -76,13 +109,13 @@ class ApiCacheMiddleware:
             # The GET's answer without its body, from the same entry: computed on its own, it
             # would carry another lifetime (cache.lifetimes) than the GET's.
             scope, send = {**scope, "method": "GET"}, without_body(send)
-        names = self.query_names(path)
+        names = self.responses.query_names(path)
         query = declared_query(scope["query_string"].decode("latin-1"), names)
         if any(parse_qs(query).get(name, [""])[-1] for name in PRIVATE_PARAMETERS & set(names)):
             await self.app(scope, receive, self.not_stored(send))
             return
-        revision = await self.revisions.current_async()
-        entry = await self.store.get(
+        revision = await self.responses.revisions.current_async()
+        entry = await self.responses.store.get(
             f"{path}?{query}".encode(),
             revision,
             lambda: self.produce(scope, receive, send),
@@ -90,30 +123,11 @@ class ApiCacheMiddleware:
         )
         if entry is None:
             return  # not cacheable: already sent as it came
-        reply = self.reply(entry, Headers(scope=scope))
+        reply = self.responses.reply(entry, Headers(scope=scope))
         await send(
             {"type": "http.response.start", "status": reply.status, "headers": reply.headers}
         )
         await send({"type": "http.response.body", "body": reply.body})
-
-    def reply(self, entry: CachedResponse, request_headers: Mapping[str, str]) -> Reply:
-        headers = [*entry.headers, (b"cache-control", entry.cache_control)]
-        return select(entry.representation, request_headers, headers)
-
-    def fresh(self, path: str, query_string: bytes) -> CachedResponse | None:
-        """The GET answer for this URL if it is in memory, fresh, for the revision known now.
-
-        Never waits (for the fast path, middleware/fast_path.py): a private path, a visitor's
-        position, an unknown revision or anything not fresh is None, and goes the long way."""
-        if not path.startswith("/api/") or path.startswith(PRIVATE_PREFIXES):
-            return None
-        if not self.revisions.is_current():
-            return None
-        names = self.query_names(path)
-        query = declared_query(query_string.decode("latin-1"), names) if query_string else ""
-        if query and PRIVATE_PARAMETERS.intersection(names):
-            return None
-        return self.store.fresh(f"{path}?{query}".encode(), self.revisions.value)
 
     @staticmethod
     def not_stored(send: Send) -> Send:
@@ -173,14 +187,8 @@ class ApiCacheMiddleware:
             await send({"type": "http.response.body", "body": body})
             return None
         headers = [(n, v) for n, v in start.get("headers", []) if n.lower() not in DROPPED_HEADERS]
-        return CachedResponse(headers, represent(body, lazy=True), self.new_cache_control())
-
-    def new_cache_control(self) -> bytes:
-        """A new entry's Cache-Control: its own lifetime, so entries stored together do not
-        expire together in every proxy (cache.lifetimes)."""
-        if not self.max_age:
-            return b"no-cache"
-        return f"public, max-age={shared_lifetime(self.max_age)}".encode()
+        cache_control = self.responses.new_cache_control()
+        return CachedResponse(headers, represent(body, lazy=True), cache_control)
 
 
 def without_body(send: Send) -> Send:

@@ -40,14 +40,20 @@ class RejectControlCharactersMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            path: str = scope["path"]
-            if "\x00" in path or b"%00" in scope["query_string"]:
-                await answer(send, 400, "The request contains a NUL character")
-                return
-            if CONTROL_CHARACTER.search(path):
-                await answer(send, 404, "Not found")
+            refused = control_character_refusal(scope["path"], scope["query_string"])
+            if refused is not None:
+                await answer(send, *refused)
                 return
         await self.app(scope, receive, send)
+
+
+def control_character_refusal(path: str, query: bytes) -> tuple[int, str] | None:
+    """The status and message a request with a NUL or control character gets, or None."""
+    if "\x00" in path or b"%00" in query:
+        return 400, "The request contains a NUL character"
+    if CONTROL_CHARACTER.search(path):
+        return 404, "Not found"
+    return None
 
 
 def document_nul_rule(app: FastAPI) -> None:

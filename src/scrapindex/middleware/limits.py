@@ -2,6 +2,10 @@
 
 Each refusal is a small JSON ``{"message": ...}`` answered before the request reaches a route.
 Our own in-process API calls (see request_context.INTERNAL_REQUEST) pass through untouched.
+
+The rate and concurrency limits keep their counts in objects of their own (RateLimits,
+ConcurrencyLimits) that the app makes once and hands to their middleware and to the fast path
+(middleware/fast_path.py): each limit is decided here, by one method, whichever layer asks.
 """
 
 import asyncio
@@ -9,13 +13,15 @@ import logging
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from scrapindex.middleware.request_context import QUIET_PATHS, client_address, is_external_http
+from scrapindex.middleware.request_context import QUIET_PATHS, ClientOf, is_external_http
 from scrapindex.web.tiles import TILE_PREFIX
 
 log = logging.getLogger(__name__)
@@ -45,20 +51,23 @@ async def refuse(
     await response(scope, receive, send)
 
 
-class UriLengthLimitMiddleware:
-    """Path and query over ``max_bytes`` (as sent, percent-encoded) answer 414."""
+def uri_too_long(scope: Scope, max_bytes: int = MAX_URI_BYTES) -> bool:
+    """Whether path and query, as sent (percent-encoded), are over ``max_bytes``."""
+    path: bytes = scope.get("raw_path") or scope["path"].encode()
+    query: bytes = scope["query_string"]
+    return len(path) + (len(query) + 1 if query else 0) > max_bytes
 
-    def __init__(self, app: ASGIApp, max_bytes: int = MAX_URI_BYTES) -> None:
+
+class UriLengthLimitMiddleware:
+    """Path and query over MAX_URI_BYTES answer 414."""
+
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.max_bytes = max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if is_external_http(scope):
-            path: bytes = scope.get("raw_path") or scope["path"].encode()
-            query: bytes = scope["query_string"]
-            if len(path) + (len(query) + 1 if query else 0) > self.max_bytes:
-                await refuse(scope, receive, send, 414, "URI too long")
-                return
+        if is_external_http(scope) and uri_too_long(scope):
+            await refuse(scope, receive, send, 414, "URI too long")
+            return
         await self.app(scope, receive, send)
 
 
@@ -142,7 +151,7 @@ def budget_of(path: str) -> str | None:
     return "page"
 
 
-class RateLimitMiddleware:
+class RateLimits:
     """A token bucket per client address and budget: ``per_minute`` requests, refilled evenly.
 
     Two budgets: the API's, and the HTML pages' (each a server render on a miss), with a rate a
@@ -152,34 +161,23 @@ class RateLimitMiddleware:
     """
 
     def __init__(
-        self,
-        app: ASGIApp,
-        per_minute: dict[str, int],
-        trust_proxy_headers: bool,
-        max_clients: int = MAX_RATE_LIMITED_CLIENTS,
+        self, per_minute: dict[str, int], max_clients: int = MAX_RATE_LIMITED_CLIENTS
     ) -> None:
-        self.app = app
         self.budgets = {
             name: Budget(float(rate), rate / MINUTE) for name, rate in per_minute.items() if rate
         }
-        self.trust_proxy_headers = trust_proxy_headers
         self.max_clients = max_clients
         self.buckets: OrderedDict[tuple[str, str], Bucket] = OrderedDict()  # least recent first
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        name = budget_of(scope["path"]) if is_external_http(scope) else None
+    def wait(self, path: str, client: str) -> float:
+        """Spend a token of the budget ``path`` spends, if any: 0, or seconds until one comes."""
+        name = budget_of(path)
         budget = self.budgets.get(name) if name else None
-        if name and budget:
-            client = client_address(scope, self.trust_proxy_headers)
-            wait = self.take((name, client), budget, time.monotonic())
-            if wait:
-                retry_after = str(max(1, math.ceil(wait)))
-                message = "Too many requests from your connection. Please slow down."
-                await refuse(scope, receive, send, 429, message, {"Retry-After": retry_after})
-                return
-        await self.app(scope, receive, send)
+        if name is None or budget is None:
+            return 0.0
+        return self.take((name, client), budget, time.monotonic())
 
-    def take(self, client: tuple[str, str], budget: "Budget", now: float) -> float:
+    def take(self, client: tuple[str, str], budget: Budget, now: float) -> float:
         """Spend one of the client's tokens: 0 if there was one, else seconds until there is."""
         self.forget_idle(now)
         bucket = self.buckets.get(client)
@@ -202,6 +200,25 @@ class RateLimitMiddleware:
             if not idle and len(self.buckets) < self.max_clients:
                 return
             self.buckets.popitem(last=False)
+
+
+class RateLimitMiddleware:
+    """429 with ``Retry-After`` for a client past its budget (RateLimits)."""
+
+    def __init__(self, app: ASGIApp, limits: RateLimits, client_of: ClientOf) -> None:
+        self.app = app
+        self.limits = limits
+        self.client_of = client_of
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if is_external_http(scope) and budget_of(scope["path"]):
+            wait = self.limits.wait(scope["path"], self.client_of(scope))
+            if wait:
+                retry_after = str(max(1, math.ceil(wait)))
+                message = "Too many requests from your connection. Please slow down."
+                await refuse(scope, receive, send, 429, message, {"Retry-After": retry_after})
+                return
+        await self.app(scope, receive, send)
 
 
 class RequestTimeoutMiddleware:
@@ -268,7 +285,14 @@ class RequestTimeoutMiddleware:
             log.error("A request that had timed out failed", exc_info=error)
 
 
-class ConcurrencyLimitMiddleware:
+@dataclass(frozen=True)
+class Refusal:
+    status: int
+    message: str
+    retry_after: str
+
+
+class ConcurrencyLimits:
     """How many requests a process works on at once: ``limit`` in all, ``per_client`` each.
 
     Without it, a burst queues in memory without end while every queued client waits; with it,
@@ -277,40 +301,59 @@ class ConcurrencyLimitMiddleware:
     need (bench/burst.py); a browser opens far fewer connections than that.
     """
 
-    def __init__(
-        self, app: ASGIApp, limit: int, per_client: int, trust_proxy_headers: bool
-    ) -> None:
-        self.app = app
+    def __init__(self, limit: int, per_client: int) -> None:
         self.limit = limit
         self.per_client = per_client
-        self.trust_proxy_headers = trust_proxy_headers
         self.in_flight = 0
         self.by_client: dict[str, int] = {}
+
+    def share(self, path: str, client: str) -> str:
+        """Whose share a request counts in: the client's, or nobody's ("")."""
+        if not self.per_client or path.startswith(TILE_PREFIX):
+            return ""  # a map's dozens of tiles: not a share (web/tiles.py bounds its fetches)
+        return client
+
+    def refusal(self, share: str) -> Refusal | None:
+        if self.limit and self.in_flight >= self.limit:
+            return Refusal(503, "The server is busy. Please retry.", str(RETRY_AFTER_BUSY_SECONDS))
+        if share and self.by_client.get(share, 0) >= self.per_client:
+            message = "Too many requests at once from your connection. Please retry."
+            return Refusal(429, message, "1")
+        return None
+
+    @contextmanager
+    def counted(self, share: str) -> Iterator[None]:
+        """Counts a request while it runs."""
+        self.in_flight += 1
+        if share:
+            self.by_client[share] = self.by_client.get(share, 0) + 1
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
+            if share:
+                self.by_client[share] -= 1
+                if not self.by_client[share]:
+                    del self.by_client[share]
+
+
+class ConcurrencyLimitMiddleware:
+    """503 when the process is busy, 429 past a client's share (ConcurrencyLimits)."""
+
+    def __init__(self, app: ASGIApp, limits: ConcurrencyLimits, client_of: ClientOf) -> None:
+        self.app = app
+        self.limits = limits
+        self.client_of = client_of
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if not is_external_http(scope):
             await self.app(scope, receive, send)
             return
-        client = client_address(scope, self.trust_proxy_headers)
-        if self.limit and self.in_flight >= self.limit:
-            headers = {"Retry-After": str(RETRY_AFTER_BUSY_SECONDS)}
-            await refuse(scope, receive, send, 503, "The server is busy. Please retry.", headers)
+        share = self.limits.share(scope["path"], self.client_of(scope))
+        refusal = self.limits.refusal(share)
+        if refusal is not None:
+            headers = {"Retry-After": refusal.retry_after}
+            await refuse(scope, receive, send, refusal.status, refusal.message, headers)
             return
-        if not self.per_client or scope["path"].startswith(TILE_PREFIX):
-            client = ""  # a map's dozens of tiles: not a share (web/tiles.py bounds its fetches)
-        if client and self.by_client.get(client, 0) >= self.per_client:
-            headers = {"Retry-After": "1"}
-            message = "Too many requests at once from your connection. Please retry."
-            await refuse(scope, receive, send, 429, message, headers)
-            return
-        self.in_flight += 1
-        if client:
-            self.by_client[client] = self.by_client.get(client, 0) + 1
-        try:
+        with self.limits.counted(share):
             await self.app(scope, receive, send)
-        finally:
-            self.in_flight -= 1
-            if client:
-                self.by_client[client] -= 1
-                if not self.by_client[client]:
-                    del self.by_client[client]

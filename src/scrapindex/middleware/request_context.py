@@ -9,6 +9,7 @@ import logging
 import re
 import time
 import uuid
+from collections.abc import Callable
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
@@ -26,6 +27,8 @@ QUIET_PATHS = frozenset({"/healthz", "/readyz"})
 # A scope key our own in-process API calls (web/internal_api.py) carry: they belong to the page
 # request that makes them, so they keep its id and are not logged, limited or timed on their own.
 INTERNAL_REQUEST = "scrapindex.internal"
+# Who a request is from, decided once for every layer that counts or logs clients.
+ClientOf = Callable[[Scope], str]
 
 
 def is_external_http(scope: Scope) -> bool:
@@ -49,6 +52,15 @@ def client_address(scope: Scope, trust_proxy_headers: bool) -> str:
     return str(client[0]) if client else "unknown"
 
 
+def client_of(trust_proxy_headers: bool) -> ClientOf:
+    """The client rule of the app: every limit and the log line use this one."""
+
+    def address(scope: Scope) -> str:
+        return client_address(scope, trust_proxy_headers)
+
+    return address
+
+
 def incoming_request_id(scope: Scope) -> str | None:
     return accepted_request_id(Headers(scope=scope).get(REQUEST_ID_HEADER))
 
@@ -60,9 +72,9 @@ def accepted_request_id(value: str | None) -> str | None:
 
 
 class RequestContextMiddleware:
-    def __init__(self, app: ASGIApp, trust_proxy_headers: bool) -> None:
+    def __init__(self, app: ASGIApp, client_of: ClientOf) -> None:
         self.app = app
-        self.trust_proxy_headers = trust_proxy_headers
+        self.client_of = client_of
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if not is_external_http(scope):
@@ -90,28 +102,31 @@ class RequestContextMiddleware:
             response = JSONResponse({"message": "Internal server error"}, status_code=500)
             await response(scope, receive, send_with_id)
         finally:
-            self.log_request(scope, status, time.perf_counter() - started_at)
+            seconds = time.perf_counter() - started_at
+            log_request(scope, status, seconds, self.client_of(scope))
             logs.request_id.reset(token)
 
-    def log_request(self, scope: Scope, status: int | None, seconds: float) -> None:
-        if status is None or status >= 500:  # None: no answer (cancelled, or the client left)
-            level = logging.WARNING
-        elif scope["path"] in QUIET_PATHS and status < 400:
-            level = logging.DEBUG
-        else:
-            level = logging.INFO
-        method, path = scope["method"], scope["path"]
-        access_log.log(
-            level,
-            "%s %s %s",
-            method,
-            path,
-            status if status is not None else "-",
-            extra={
-                "method": method,
-                "path": path,
-                "status": status,
-                "duration_ms": round(seconds * 1000, 1),
-                "client": client_address(scope, self.trust_proxy_headers),
-            },
-        )
+
+def log_request(scope: Scope, status: int | None, seconds: float, client: str) -> None:
+    """The request's access log line (the fast path writes the same for its answers)."""
+    if status is None or status >= 500:  # None: no answer (cancelled, or the client left)
+        level = logging.WARNING
+    elif scope["path"] in QUIET_PATHS and status < 400:
+        level = logging.DEBUG
+    else:
+        level = logging.INFO
+    method, path = scope["method"], scope["path"]
+    access_log.log(
+        level,
+        "%s %s %s",
+        method,
+        path,
+        status if status is not None else "-",
+        extra={
+            "method": method,
+            "path": path,
+            "status": status,
+            "duration_ms": round(seconds * 1000, 1),
+            "client": client,
+        },
+    )

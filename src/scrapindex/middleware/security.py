@@ -1,8 +1,8 @@
 """Security headers on every response: CSP, nosniff, framing, referrer, HSTS, charsets.
 
-A pure ASGI middleware with its headers built once from the settings, wrapped around the whole
-stack (see add_security_headers) so that redirects, cached API answers, 304s and the 500s and
-413s Starlette's own outer layers send all carry them too.
+A pure ASGI middleware with its headers built once from the settings, the outermost of ours
+(app.py's middleware list), so that redirects, cached API answers, 304s, every refusal and the
+500s RequestContextMiddleware answers for unhandled errors all carry them.
 
 The Content-Security-Policy allows no inline script: the pages' only inline <script> elements
 are JSON data blocks (the embedded first data and JSON-LD), which browsers do not execute.
@@ -23,11 +23,9 @@ import hashlib
 import re
 from collections.abc import Iterable, Sequence
 
-from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scrapindex.settings import Settings
-from scrapindex.web.api_docs import DOCS_PATH
 
 Header = tuple[bytes, bytes]
 
@@ -184,19 +182,3 @@ class SecurityHeadersMiddleware:
             await send({"type": "http.response.body", "body": body})
 
         return send_docs
-
-
-def add_security_headers(app: FastAPI, settings: Settings) -> None:
-    """Put SecurityHeadersMiddleware around the whole middleware stack, outermost.
-
-    ``app.add_middleware`` would place it inside Starlette's error layer and FastAPI's body-size
-    limit, whose 500 and 413 answers would then go out without the headers; wrapping the stack
-    Starlette builds on the first request covers them, whatever order other middleware is
-    added in.
-    """
-    build_stack = app.build_middleware_stack
-
-    def build_secured_stack() -> ASGIApp:
-        return SecurityHeadersMiddleware(build_stack(), settings, docs_path=DOCS_PATH)
-
-    app.build_middleware_stack = build_secured_stack  # type: ignore[method-assign]
