@@ -51,24 +51,48 @@ export class ApiError extends Error {
   }
 }
 
-// Absolute URLs on the page's own origin, and fetch looked up at call time: the same client then
-// works in the browser and under Vitest, where tests answer requests at the network boundary.
-export const api = createClient<paths>({
-  baseUrl: globalThis.location?.origin ?? "",
-  credentials: "include",
-  fetch: (request) => globalThis.fetch(request),
-});
+/**
+ * A client typed by the API's OpenAPI schema (schema.d.ts): a path, parameter or body the server
+ * does not have fails to type-check. Absolute URLs on the page's own origin, the session cookie
+ * sent, and fetch looked up at call time: the same client then works in the browser and under
+ * Vitest, where tests answer requests at the network boundary.
+ */
+export function createApiClient(headers?: Record<string, string>) {
+  return createClient<paths>({
+    baseUrl: globalThis.location?.origin ?? "",
+    credentials: "include",
+    fetch: (request) => globalThis.fetch(request),
+    headers,
+  });
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The public site's client. */
+export const api = createApiClient();
 
 type Outcome<T> = { data?: T; error?: unknown; response: Response };
+
+function failure(response: Response, error: unknown): ApiError {
+  const body = error === undefined ? "" : typeof error === "string" ? error : JSON.stringify(error);
+  return new ApiError(response.status, `${response.status}: ${body || response.statusText}`);
+}
 
 /** Unwraps an openapi-fetch result, turning any non-OK answer into an ApiError. */
 export async function unwrap<T>(request: Promise<Outcome<T>>): Promise<T> {
   const { data, error, response } = await request;
-  if (!response.ok || data === undefined) {
-    const body = error === undefined ? "" : typeof error === "string" ? error : JSON.stringify(error);
-    throw new ApiError(response.status, `${response.status}: ${body || response.statusText}`);
-  }
+  if (!response.ok || data === undefined) throw failure(response, error);
   return data;
+}
+
+/** For an answer without a body (204 No Content): resolves on success, else throws as unwrap does. */
+export async function unwrapEmpty(request: Promise<Outcome<unknown>>): Promise<void> {
+  const { error, response } = await request;
+  if (!response.ok) throw failure(response, error);
+}
+
+export function isStatus(error: unknown, status: number): boolean {
+  return error instanceof ApiError && error.status === status;
 }
 
 /** The API's own message, for showing to a person ("City 'x' not found"). */

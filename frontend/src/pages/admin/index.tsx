@@ -35,7 +35,7 @@ function screenAt(path: string): ReactElement {
   const screen = Object.hasOwn(SCREENS, path) ? SCREENS[path] : undefined;
   if (screen) return screen();
   const run = IMPORT_RUN.exec(path);
-  if (run?.[1]) return <ImportRunScreen runId={run[1]} />;
+  if (run?.[1]) return <ImportRunScreen runId={Number(run[1])} />;
   return <EmptyState title="No such screen in the console." />;
 }
 

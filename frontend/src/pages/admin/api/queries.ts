@@ -1,50 +1,56 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { unwrap } from "@/api/client";
+import type { paths } from "@/api/schema";
 import { CONSOLE_KEY, type ConsoleApi, useConsoleApi } from "./session";
-import type {
-  AdminPriceReport,
-  AdminYardSuggestion,
-  AuditEntry,
-  ConsoleUser,
-  ContactMessage,
-  DataCheck,
-  ImportRun,
-  ImportRunDetail,
-  Page,
-  PageQuery,
-  ReviewStatus,
-  Subscriber,
-  Summary,
-} from "./types";
+import type { PageQuery, ReviewStatus } from "./types";
 
 export const PAGE_SIZE = 25;
-export const SUBSCRIBERS_CSV = "/api/admin/newsletter-subscribers.csv";
+export const SUBSCRIBERS_CSV = "/api/admin/newsletter-subscribers.csv" satisfies keyof paths;
 
-/** A console list or record; every screen visit asks again (queues move while you look). */
-function consoleQuery<T>(api: ConsoleApi, path: string, query?: Record<string, string | number | boolean>) {
+type Answer<T> = Promise<{ data?: T; error?: unknown; response: Response }>;
+
+/**
+ * A console list or record, keyed by its API path (and query); every screen visit asks again
+ * (queues move while you look). `request` gets the path back with its literal type, so the call
+ * is checked against the schema with the same path the key names.
+ */
+function consoleQuery<Path extends keyof paths, T>(
+  path: Path,
+  query: object | null,
+  request: (path: Path) => Answer<T>,
+) {
   return queryOptions({
     queryKey: query ? [...CONSOLE_KEY, path, query] : [...CONSOLE_KEY, path],
-    queryFn: () => api.get<T>(path, query),
+    queryFn: () => unwrap(request(path)),
     staleTime: 0,
   });
 }
 
 function consoleQueries(api: ConsoleApi) {
   return {
-    summary: () => consoleQuery<Summary>(api, "/api/admin/summary"),
+    summary: () => consoleQuery("/api/admin/summary", null, (path) => api.GET(path)),
     priceReports: (query: PageQuery & { status: ReviewStatus }) =>
-      consoleQuery<Page<AdminPriceReport>>(api, "/api/admin/price-reports", query),
+      consoleQuery("/api/admin/price-reports", query, (path) => api.GET(path, { params: { query } })),
     yardSuggestions: (query: PageQuery & { status: ReviewStatus }) =>
-      consoleQuery<Page<AdminYardSuggestion>>(api, "/api/admin/yard-suggestions", query),
+      consoleQuery("/api/admin/yard-suggestions", query, (path) => api.GET(path, { params: { query } })),
     contactMessages: (query: PageQuery & { handled: boolean }) =>
-      consoleQuery<Page<ContactMessage>>(api, "/api/admin/contact-messages", query),
+      consoleQuery("/api/admin/contact-messages", query, (path) => api.GET(path, { params: { query } })),
+    // An empty search is no search: left out of the URL.
     subscribers: (query: PageQuery & { q: string }) =>
-      consoleQuery<Page<Subscriber>>(api, "/api/admin/newsletter-subscribers", query),
-    importRuns: (query: PageQuery) => consoleQuery<Page<ImportRun>>(api, "/api/admin/import-runs", query),
-    importRun: (id: string) => consoleQuery<ImportRunDetail>(api, `/api/admin/import-runs/${id}`),
-    dataCheck: () => consoleQuery<DataCheck>(api, "/api/admin/data-check"),
-    auditLog: (query: PageQuery) => consoleQuery<Page<AuditEntry>>(api, "/api/admin/audit-log", query),
-    users: () => consoleQuery<ConsoleUser[]>(api, "/api/admin/users"),
+      consoleQuery("/api/admin/newsletter-subscribers", query, (path) =>
+        api.GET(path, { params: { query: { ...query, q: query.q || undefined } } }),
+      ),
+    importRuns: (query: PageQuery) =>
+      consoleQuery("/api/admin/import-runs", query, (path) => api.GET(path, { params: { query } })),
+    importRun: (id: number) =>
+      consoleQuery("/api/admin/import-runs/{run_id}", { id }, (path) =>
+        api.GET(path, { params: { path: { run_id: id } } }),
+      ),
+    dataCheck: () => consoleQuery("/api/admin/data-check", null, (path) => api.GET(path)),
+    auditLog: (query: PageQuery) =>
+      consoleQuery("/api/admin/audit-log", query, (path) => api.GET(path, { params: { query } })),
+    users: () => consoleQuery("/api/admin/users", null, (path) => api.GET(path)),
   };
 }
 

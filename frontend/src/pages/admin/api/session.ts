@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useMemo } from "react";
-import { consoleRequest, isStatus, type Query } from "./request";
+import { isStatus, unwrap } from "@/api/client";
+import { authApi, createConsoleClient } from "./client";
 import type { Session } from "./types";
 
 export const ME_KEY = ["/api/auth/me"] as const;
@@ -15,7 +16,7 @@ export function meQuery() {
     queryKey: ME_KEY,
     queryFn: async (): Promise<Session | null> => {
       try {
-        return await consoleRequest<Session>("/api/auth/me");
+        return await unwrap(authApi.GET("/api/auth/me"));
       } catch (error) {
         if (isStatus(error, 401)) return null;
         throw error;
@@ -41,31 +42,20 @@ export function startSession(client: QueryClient, session: Session | null): void
   client.removeQueries({ queryKey: CONSOLE_KEY });
 }
 
-export type ConsoleApi = {
-  get: <T>(path: string, query?: Query) => Promise<T>;
-  post: <T>(path: string, body?: unknown) => Promise<T>;
-  remove: (path: string) => Promise<void>;
-};
+/** The console's typed client: the paths, parameters, bodies and answers of the OpenAPI schema. */
+export type ConsoleApi = ReturnType<typeof createConsoleClient>;
 
 /** The console's calls: writes carry the CSRF token of `me`; a 401 ends the session. */
 export function useConsoleApi(): ConsoleApi {
   const client = useQueryClient();
-  return useMemo(() => {
-    async function call<T>(path: string, method: "GET" | "POST" | "DELETE", query?: Query, body?: unknown) {
-      const csrfToken = method === "GET" ? undefined : client.getQueryData<Session | null>(ME_KEY)?.csrfToken;
-      try {
-        return await consoleRequest<T>(path, { method, query, body, csrfToken });
-      } catch (error) {
-        if (isStatus(error, 401)) endSession(client);
-        throw error;
-      }
-    }
-    return {
-      get: <T>(path: string, query?: Query) => call<T>(path, "GET", query),
-      post: <T>(path: string, body: unknown = {}) => call<T>(path, "POST", undefined, body),
-      remove: (path: string) => call<void>(path, "DELETE"),
-    };
-  }, [client]);
+  return useMemo(
+    () =>
+      createConsoleClient({
+        csrfToken: () => client.getQueryData(meQuery().queryKey)?.csrfToken,
+        onEnd: () => endSession(client),
+      }),
+    [client],
+  );
 }
 
 export const SessionContext = createContext<Session | null>(null);

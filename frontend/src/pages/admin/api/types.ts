@@ -1,5 +1,6 @@
 // The console's API types: generated from the OpenAPI schema (make api-types), named for the
-// console. Yard corrections come as free-form objects in the schema; their keys are YardChanges'.
+// console. Yard corrections come as free-form objects in the schema; their keys are YardChanges'
+// (read with yardFields() in queue/suggestion-queue.tsx).
 import type { components } from "@/api/schema";
 
 type Schemas = components["schemas"];
@@ -18,10 +19,7 @@ export type AdminPriceReport = Schemas["AdminPriceReport"];
 export type ReviewStatus = AdminPriceReport["status"];
 /** A yard's correctable fields; the yard's present value of one may be unknown (null). */
 export type YardFields = { [Field in keyof Schemas["YardChanges"]]?: Schemas["YardChanges"][Field] | null };
-export type AdminYardSuggestion = Omit<Schemas["AdminYardSuggestion"], "changes" | "current"> & {
-  changes: Schemas["YardChanges"];
-  current: YardFields;
-};
+export type AdminYardSuggestion = Schemas["AdminYardSuggestion"];
 export type ContactMessage = Schemas["AdminContactMessage"];
 export type Subscriber = Schemas["AdminSubscriber"];
 export type ImportRun = Schemas["AdminImportRun"];

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { unwrap } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { formatCount } from "@/lib/format";
 import { useConsoleAction, useConsoleQueries } from "../api/queries";
@@ -11,7 +12,7 @@ import { formatMoment } from "../ui/when";
 import { RunStatus } from "./run-status";
 
 /** One run; `runId` is digits (the console's path matching sees to it). */
-export function ImportRunScreen({ runId }: { runId: string }) {
+export function ImportRunScreen({ runId }: { runId: number }) {
   const queries = useConsoleQueries();
   const run = useQuery(queries.importRun(runId));
   return (
@@ -67,7 +68,9 @@ function RunDetail({ run }: { run: ImportRunDetail }) {
 /** Admins may re-import a run held back for outliers, with the outliers allowed. */
 function OverrideAction({ run }: { run: ImportRun }) {
   const { user } = useSession();
-  const override = useConsoleAction((api, id: number) => api.post<ImportRun>(`/api/admin/import-runs/${id}/override`));
+  const override = useConsoleAction((api, id: number) =>
+    unwrap(api.POST("/api/admin/import-runs/{run_id}/override", { params: { path: { run_id: id } } })),
+  );
   if (!run.canOverride) return null;
   if (user.role !== "admin") {
     return <p className="text-sm text-slate-700">This run awaits an override: an admin can allow its outliers.</p>;

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import { unwrap } from "@/api/client";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
 import type { ConsoleApi } from "../api/session";
@@ -59,7 +60,12 @@ export function InboxScreen() {
 }
 
 function markHandled(api: ConsoleApi, args: { id: number; handled: boolean }) {
-  return api.post<ContactMessage>(`/api/admin/contact-messages/${args.id}/handled`, { handled: args.handled });
+  return unwrap(
+    api.POST("/api/admin/contact-messages/{message_id}/handled", {
+      params: { path: { message_id: args.id } },
+      body: { handled: args.handled },
+    }),
+  );
 }
 
 function MessageCard({ message }: { message: ContactMessage }) {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Navigate, useLocation } from "react-router";
+import { unwrapEmpty } from "@/api/client";
 import { ErrorState } from "@/components/ui/page-states";
 import { meQuery, SessionContext, startSession, useConsoleApi, useSession } from "../api/session";
 import { ActionError, Loading } from "../ui/states";
@@ -84,7 +85,7 @@ function LogoutButton() {
   const api = useConsoleApi();
   // Not a console action: asking the lists again after logging out would only meet 401s.
   const logout = useMutation({
-    mutationFn: () => api.post<void>("/api/auth/logout"),
+    mutationFn: () => unwrapEmpty(api.POST("/api/auth/logout")),
     onSuccess: () => startSession(client, null),
   });
   return (

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Navigate, useLocation } from "react-router";
-import { errorMessage } from "@/api/client";
+import { errorMessage, unwrap } from "@/api/client";
 import { Button } from "@/components/ui/button";
-import { consoleRequest } from "../api/request";
+import { authApi } from "../api/client";
 import { meQuery, sessionNotice, startSession } from "../api/session";
-import type { Session } from "../api/types";
 import { Loading } from "../ui/states";
 
 type Credentials = { email: string; password: string };
@@ -24,8 +23,7 @@ export function LoginScreen() {
   const me = useQuery(meQuery());
   const [notice] = useState(() => sessionNotice(client));
   const login = useMutation({
-    mutationFn: (credentials: Credentials) =>
-      consoleRequest<Session>("/api/auth/login", { method: "POST", body: credentials }),
+    mutationFn: (credentials: Credentials) => unwrap(authApi.POST("/api/auth/login", { body: credentials })),
     onSuccess: (session) => startSession(client, session), // `me` is set: on to the console
   });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { spyOnFetch } from "@/test/network";
 import type { AdminYardSuggestion } from "../api/types";
 import { ADMIN, json, MODERATOR, page, REPORT, renderConsole, sent, serve, WAIT } from "../test-fixtures";
-import { fieldText } from "./suggestion-queue";
+import { fieldText, yardFields } from "./suggestion-queue";
 
 const fetchSpy = spyOnFetch();
 
@@ -109,5 +109,18 @@ describe("the yard correction queue", () => {
     expect(fieldText(null)).toBe("unknown");
     expect(fieldText(["copper", "brass"])).toBe("copper, brass");
     expect(fieldText(false)).toBe("No");
+  });
+
+  it("reads the schema's free-form changes as yard fields: known keys, unknown when of the wrong type", () => {
+    expect(yardFields({ phone: "+27 11 555 0100", services: ["Copper"], colour: "red" })).toEqual({
+      phone: "+27 11 555 0100",
+      services: ["Copper"],
+    });
+    expect(yardFields({ hours: 9, services: [1], permanentlyClosed: "yes", website: null })).toEqual({
+      hours: null,
+      services: null,
+      permanentlyClosed: null,
+      website: null,
+    });
   });
 });

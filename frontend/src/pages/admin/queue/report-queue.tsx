@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
+import { unwrap } from "@/api/client";
 import { formatDate, formatMoney } from "@/lib/format";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
 import type { ConsoleApi } from "../api/session";
@@ -21,9 +22,13 @@ export function ReportQueue() {
   );
 }
 
-function decideReport(api: ConsoleApi, args: { id: number } & Decision) {
-  const body = args.reason ? { reason: args.reason } : {};
-  return api.post<AdminPriceReport>(`/api/admin/price-reports/${args.id}/${args.verdict}`, body);
+function decideReport(api: ConsoleApi, { id, verdict, reason }: { id: number } & Decision) {
+  const params = { path: { report_id: id } };
+  return unwrap(
+    verdict === "reject"
+      ? api.POST("/api/admin/price-reports/{report_id}/reject", { params, body: { reason } })
+      : api.POST("/api/admin/price-reports/{report_id}/approve", { params, body: reason ? { reason } : {} }),
+  );
 }
 
 function ReportCard({ report }: { report: AdminPriceReport }) {

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { unwrap } from "@/api/client";
 import { yardPath } from "@/lib/paths";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
 import type { ConsoleApi } from "../api/session";
@@ -19,6 +20,29 @@ const FIELD_LABELS: Record<keyof YardFields, string> = {
   permanentlyClosed: "Permanently closed",
 };
 
+const TEXT_FIELDS = ["hours", "phone", "website", "address"] as const;
+
+/**
+ * The yard fields of a correction's `changes` or `current`, which the schema types as free-form
+ * objects: each key present is kept, its value if of the field's type, else null ("unknown").
+ */
+export function yardFields(values: Readonly<Record<string, unknown>>): YardFields {
+  const fields: YardFields = {};
+  for (const field of TEXT_FIELDS) {
+    const value = values[field];
+    if (Object.hasOwn(values, field)) fields[field] = typeof value === "string" ? value : null;
+  }
+  const { services, permanentlyClosed } = values;
+  if (Object.hasOwn(values, "services")) {
+    fields.services =
+      Array.isArray(services) && services.every((item): item is string => typeof item === "string") ? services : null;
+  }
+  if (Object.hasOwn(values, "permanentlyClosed")) {
+    fields.permanentlyClosed = typeof permanentlyClosed === "boolean" ? permanentlyClosed : null;
+  }
+  return fields;
+}
+
 /** A yard field as an operator reads it; null is "unknown". */
 export function fieldText(value: YardFields[keyof YardFields]): string {
   if (value === null || value === undefined || value === "") return "unknown";
@@ -37,15 +61,21 @@ export function SuggestionQueue() {
   );
 }
 
-function decideSuggestion(api: ConsoleApi, args: { id: number } & Decision) {
-  const body = args.reason ? { reason: args.reason } : {};
-  return api.post<AdminYardSuggestion>(`/api/admin/yard-suggestions/${args.id}/${args.verdict}`, body);
+function decideSuggestion(api: ConsoleApi, { id, verdict, reason }: { id: number } & Decision) {
+  const params = { path: { suggestion_id: id } };
+  return unwrap(
+    verdict === "reject"
+      ? api.POST("/api/admin/yard-suggestions/{suggestion_id}/reject", { params, body: { reason } })
+      : api.POST("/api/admin/yard-suggestions/{suggestion_id}/approve", { params, body: reason ? { reason } : {} }),
+  );
 }
 
 function SuggestionCard({ suggestion }: { suggestion: AdminYardSuggestion }) {
   const decide = useConsoleAction(decideSuggestion);
   const { yard } = suggestion;
-  const fields = (Object.keys(FIELD_LABELS) as (keyof YardFields)[]).filter((field) => field in suggestion.changes);
+  const changes = yardFields(suggestion.changes);
+  const current = yardFields(suggestion.current);
+  const fields = (Object.keys(FIELD_LABELS) as (keyof YardFields)[]).filter((field) => field in changes);
   return (
     <article className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -78,8 +108,8 @@ function SuggestionCard({ suggestion }: { suggestion: AdminYardSuggestion }) {
               <th scope="row" className="py-1 pr-3 font-medium">
                 {FIELD_LABELS[field]}
               </th>
-              <td className="py-1 pr-3 text-slate-700">{fieldText(suggestion.current[field])}</td>
-              <td className="py-1 font-medium text-slate-900">{fieldText(suggestion.changes[field])}</td>
+              <td className="py-1 pr-3 text-slate-700">{fieldText(current[field])}</td>
+              <td className="py-1 font-medium text-slate-900">{fieldText(changes[field])}</td>
             </tr>
           ))}
         </tbody>

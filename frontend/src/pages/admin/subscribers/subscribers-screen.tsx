@@ -3,6 +3,7 @@ import { Download, Search } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
+import { unwrapEmpty } from "@/api/client";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SortHeader } from "@/components/ui/sort-header";
 import { formatCount } from "@/lib/format";
@@ -114,7 +115,11 @@ function SubscriberTable({ rows }: { rows: Subscriber[] }) {
 /** Remove, after a confirmation that names the address. */
 function RemoveSubscriber({ subscriber }: { subscriber: Subscriber }) {
   const [open, setOpen] = useState(false);
-  const remove = useConsoleAction((api, id: number) => api.remove(`/api/admin/newsletter-subscribers/${id}`));
+  const remove = useConsoleAction((api, id: number) =>
+    unwrapEmpty(
+      api.DELETE("/api/admin/newsletter-subscribers/{subscriber_id}", { params: { path: { subscriber_id: id } } }),
+    ),
+  );
   const confirm = () => remove.mutate(subscriber.id, { onSuccess: () => setOpen(false) });
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>

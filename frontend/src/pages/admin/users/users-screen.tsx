@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { unwrap } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/page-states";
 import { SortHeader } from "@/components/ui/sort-header";
@@ -70,7 +71,9 @@ function UserTable({ rows }: { rows: ConsoleUser[] }) {
 
 function AccountState({ account }: { account: ConsoleUser }) {
   const { user } = useSession();
-  const disable = useConsoleAction((api, id: number) => api.post<ConsoleUser>(`/api/admin/users/${id}/disable`));
+  const disable = useConsoleAction((api, id: number) =>
+    unwrap(api.POST("/api/admin/users/{user_id}/disable", { params: { path: { user_id: id } } })),
+  );
   if (account.disabledAt) return <span>Disabled {formatMoment(account.disabledAt)}</span>;
   if (account.id === user.id) return <span>Active (you)</span>;
   return (
