@@ -1,4 +1,5 @@
-"""Shared fixtures: every API test runs on SQLite and on a real PostgreSQL server."""
+"""Shared fixtures: every API test runs on SQLite and on a real PostgreSQL server, but for the
+tests of pure HTTP behaviour (marked ``http_only``), whose SQL is no other test's: SQLite alone."""
 
 import datetime as dt
 from collections.abc import Callable, Iterator
@@ -22,6 +23,21 @@ from tests.pg_server import find_pg_bin, temporary_postgres
 CONTENT_DIR = PROJECT_ROOT / "content"
 # A short, fixed history keeps the suite quick and its figures reproducible.
 TEST_DEMO = DemoConfig(end_date=dt.date(2026, 3, 31), days=40)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leaves out the PostgreSQL runs of tests marked ``http_only`` (headers, methods, redirects,
+    limits, the fast path, logging): the same requests, on a database that changes nothing."""
+    kept: list[pytest.Item] = []
+    left_out: list[pytest.Item] = []
+    for item in items:
+        params = getattr(item, "callspec", None)
+        on_postgres = params is not None and "postgresql" in params.params.values()
+        http_only = item.get_closest_marker("http_only") is not None
+        (left_out if on_postgres and http_only else kept).append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,5 @@
 """The moderation queues of the console: order, decisions with reasons, CSRF, the audit log."""
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -10,35 +9,12 @@ from sqlalchemy.orm import Session
 
 from scrapindex.auth.sessions import CSRF_HEADER
 from scrapindex.models import AuditEntry
-from tests.conftest import FreshDatabase
-from tests.databases import IMPORT_DEMO
-from tests.moderation import CITY, CITY_YARD, MATERIAL, app_client, decide, report_ids, seller
+from tests.moderation import CITY, CITY_YARD, MATERIAL, decide, report_ids, seller
 from tests.moderation import send_report as report
 from tests.operators import Operator, add_operator, log_in
 
 QUEUE = "/api/admin/price-reports"
 SUGGESTIONS = "/api/admin/yard-suggestions"
-
-
-@pytest.fixture
-def db(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-@pytest.fixture
-def site(db: Engine) -> Iterator[TestClient]:
-    with app_client(db) as client:
-        yield client
-
-
-@pytest.fixture
-def operator(db: Engine) -> Operator:
-    return add_operator(db, "moderator")
-
-
-@pytest.fixture
-def moderator(site: TestClient, operator: Operator) -> dict[str, str]:
-    return log_in(site, operator)
 
 
 def audit_entries(engine: Engine) -> list[AuditEntry]:

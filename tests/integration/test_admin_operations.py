@@ -29,8 +29,7 @@ from scrapindex.models import (
     YardSuggestion,
 )
 from scrapindex.settings import Settings
-from tests.conftest import CONTENT_DIR, FreshDatabase
-from tests.databases import IMPORT_DEMO
+from tests.conftest import CONTENT_DIR
 from tests.operators import add_operator, log_in
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
@@ -39,38 +38,29 @@ Headers = dict[str, str]
 
 
 @pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-@pytest.fixture
-def settings(engine: Engine, tmp_path: Path) -> Settings:
-    url = engine.url.render_as_string(hide_password=False)
+def settings(db: Engine, tmp_path: Path) -> Settings:
+    url = db.url.render_as_string(hide_password=False)
     return Settings(database_url=url, content_dir=CONTENT_DIR, data_dir=tmp_path / "data")
 
 
 @pytest.fixture
-def console(settings: Settings) -> Iterator[TestClient]:
+def site(settings: Settings) -> Iterator[TestClient]:
+    """The app with a data folder of its own, for the import runs' kept files."""
     with TestClient(create_app(settings)) as client:
         yield client
 
 
 @pytest.fixture
-def moderator(engine: Engine, console: TestClient) -> Headers:
-    return log_in(console, add_operator(engine, "moderator"))
-
-
-@pytest.fixture
-def admin(engine: Engine, console: TestClient) -> Headers:
-    return log_in(console, add_operator(engine, "admin"))
+def admin(db: Engine, site: TestClient) -> Headers:
+    return log_in(site, add_operator(db, "admin"))
 
 
 def without_csrf(headers: Headers) -> Headers:
     return {name: value for name, value in headers.items() if name != CSRF_HEADER}
 
 
-def add_rows(engine: Engine, *rows: Any) -> list[int]:
-    with Session(engine) as session:
+def add_rows(db: Engine, *rows: Any) -> list[int]:
+    with Session(db) as session:
         session.add_all(rows)
         session.commit()
         return [row.id for row in rows]
@@ -99,8 +89,8 @@ def subscriber(email: str, minutes_ago: int, *, confirmed: bool = True) -> Newsl
     )
 
 
-def audit_entries(engine: Engine, action: str) -> list[AuditEntry]:
-    with Session(engine) as session:
+def audit_entries(db: Engine, action: str) -> list[AuditEntry]:
+    with Session(db) as session:
         query = select(AuditEntry).where(AuditEntry.action == action).order_by(AuditEntry.id)
         return list(session.scalars(query))
 
@@ -127,10 +117,10 @@ def test_every_operation_needs_a_session(client: TestClient, method: str, url: s
 
 
 def test_the_contact_inbox_lists_newest_first_and_marks_messages_handled(
-    engine: Engine, console: TestClient, moderator: Headers
+    db: Engine, site: TestClient, moderator: Headers
 ) -> None:
-    old, new = add_rows(engine, contact_message("Old", 60), contact_message("New", 5))
-    listed = console.get("/api/admin/contact-messages", headers=moderator)
+    old, new = add_rows(db, contact_message("Old", 60), contact_message("New", 5))
+    listed = site.get("/api/admin/contact-messages", headers=moderator)
     assert listed.status_code == 200
     assert listed.headers["cache-control"] == "private, no-store"
     body = listed.json()
@@ -149,21 +139,21 @@ def test_the_contact_inbox_lists_newest_first_and_marks_messages_handled(
     }
 
     url = f"/api/admin/contact-messages/{old}/handled"
-    handled = console.post(url, json={"handled": True}, headers=moderator)
+    handled = site.post(url, json={"handled": True}, headers=moderator)
     assert handled.status_code == 200, handled.text
     assert handled.json()["handledBy"].startswith("moderator-")
     assert handled.json()["handledAt"] is not None
-    unhandled = console.get("/api/admin/contact-messages?handled=false", headers=moderator).json()
+    unhandled = site.get("/api/admin/contact-messages?handled=false", headers=moderator).json()
     assert [m["id"] for m in unhandled["data"]] == [new]
-    done = console.get("/api/admin/contact-messages?handled=true", headers=moderator).json()
+    done = site.get("/api/admin/contact-messages?handled=true", headers=moderator).json()
     assert [(m["id"], m["handledBy"]) for m in done["data"]] == [(old, handled.json()["handledBy"])]
 
-    again = console.post(url, json={"handled": True}, headers=moderator)
+    again = site.post(url, json={"handled": True}, headers=moderator)
     assert again.json()["handledAt"] == handled.json()["handledAt"]  # still handled first then
-    reopened = console.post(url, json={"handled": False}, headers=moderator)
+    reopened = site.post(url, json={"handled": False}, headers=moderator)
     assert (reopened.json()["handledAt"], reopened.json()["handledBy"]) == (None, None)
 
-    entries = audit_entries(engine, "contact-message.handled")
+    entries = audit_entries(db, "contact-message.handled")
     assert len(entries) == 2  # marking a handled message handled again changes nothing
     assert (entries[0].entity_type, entries[0].entity_id) == ("contact_message", str(old))
     assert entries[0].before == {"handledAt": None, "handledBy": None}
@@ -172,17 +162,15 @@ def test_the_contact_inbox_lists_newest_first_and_marks_messages_handled(
         "handledBy": handled.json()["handledBy"],
     }
     assert entries[1].after == {"handledAt": None, "handledBy": None}
-    unknown = console.post(
+    unknown = site.post(
         "/api/admin/contact-messages/999999/handled", json={"handled": True}, headers=moderator
     )
     assert unknown.status_code == 404
 
 
-def test_state_changes_need_the_csrf_token(
-    engine: Engine, console: TestClient, admin: Headers
-) -> None:
-    (message,) = add_rows(engine, contact_message("Hello", 1))
-    (reader,) = add_rows(engine, subscriber("reader@example.com", 1))
+def test_state_changes_need_the_csrf_token(db: Engine, site: TestClient, admin: Headers) -> None:
+    (message,) = add_rows(db, contact_message("Hello", 1))
+    (reader,) = add_rows(db, subscriber("reader@example.com", 1))
     calls = [
         ("POST", f"/api/admin/contact-messages/{message}/handled"),
         ("DELETE", f"/api/admin/newsletter-subscribers/{reader}"),
@@ -190,33 +178,33 @@ def test_state_changes_need_the_csrf_token(
     ]
     for headers in (without_csrf(admin), {**admin, CSRF_HEADER: "forged"}):
         for method, url in calls:
-            response = console.request(method, url, json={"handled": True}, headers=headers)
+            response = site.request(method, url, json={"handled": True}, headers=headers)
             assert response.status_code == 403, (method, url)
-    with Session(engine) as session:
+    with Session(db) as session:
         assert session.get_one(ContactMessage, message).handled_at is None
         assert session.get(NewsletterSubscription, reader) is not None
-    assert not audit_entries(engine, "contact-message.handled")
+    assert not audit_entries(db, "contact-message.handled")
 
 
 def test_subscribers_are_listed_searched_exported_and_removed(
-    engine: Engine, console: TestClient, moderator: Headers
+    db: Engine, site: TestClient, moderator: Headers
 ) -> None:
     ids = add_rows(
-        engine,
+        db,
         subscriber("ana@example.com", 30),
         subscriber("ben@scrap.example", 20),
         subscriber("=cmd@example.com", 10),
         subscriber("unconfirmed@scrap.example", 5, confirmed=False),  # never listed
     )
-    page = console.get("/api/admin/newsletter-subscribers?limit=2", headers=moderator).json()
+    page = site.get("/api/admin/newsletter-subscribers?limit=2", headers=moderator).json()
     assert [s["email"] for s in page["data"]] == ["=cmd@example.com", "ben@scrap.example"]
     assert page["pagination"] == {"page": 1, "pages": 2, "total": 3, "limit": 2}
-    found = console.get("/api/admin/newsletter-subscribers?q=SCRAP.", headers=moderator).json()
+    found = site.get("/api/admin/newsletter-subscribers?q=SCRAP.", headers=moderator).json()
     assert [(s["id"], s["email"]) for s in found["data"]] == [(ids[1], "ben@scrap.example")]
-    none = console.get("/api/admin/newsletter-subscribers?q=%25", headers=moderator).json()
+    none = site.get("/api/admin/newsletter-subscribers?q=%25", headers=moderator).json()
     assert none["data"] == []  # % is a character to find, not a wildcard
 
-    export = console.get("/api/admin/newsletter-subscribers.csv", headers=moderator)
+    export = site.get("/api/admin/newsletter-subscribers.csv", headers=moderator)
     assert export.status_code == 200
     assert export.headers["content-type"] == "text/csv; charset=utf-8"
     assert export.headers["content-disposition"] == (
@@ -232,29 +220,29 @@ def test_subscribers_are_listed_searched_exported_and_removed(
     assert dt.datetime.fromisoformat(rows[1][1]) == NOW - dt.timedelta(minutes=30)
 
     url = f"/api/admin/newsletter-subscribers/{ids[0]}"
-    removed = console.delete(url, headers=moderator)
+    removed = site.delete(url, headers=moderator)
     assert (removed.status_code, removed.content) == (204, b"")
-    assert console.delete(url, headers=moderator).status_code == 404
-    left = console.get("/api/admin/newsletter-subscribers", headers=moderator).json()
+    assert site.delete(url, headers=moderator).status_code == 404
+    left = site.get("/api/admin/newsletter-subscribers", headers=moderator).json()
     assert left["pagination"]["total"] == 2
-    (entry,) = audit_entries(engine, "newsletter-subscriber.remove")
+    (entry,) = audit_entries(db, "newsletter-subscriber.remove")
     assert (entry.entity_id, entry.after) == (str(ids[0]), None)
     assert entry.before is not None
     assert entry.before["email"] == "ana@example.com"
 
 
 def test_import_runs_are_listed_and_an_admin_overrides_outliers(
-    engine: Engine, console: TestClient, settings: Settings, moderator: Headers, admin: Headers
+    db: Engine, site: TestClient, settings: Settings, moderator: Headers, admin: Headers
 ) -> None:
     kept_dir = kept_files_dir(settings)
     bad = recorded_import(
-        engine, "prices", FIXTURES / "prices_unknown_city.csv", trigger="cli", kept_dir=kept_dir
+        db, "prices", FIXTURES / "prices_unknown_city.csv", trigger="cli", kept_dir=kept_dir
     ).run_id
     outliers = recorded_import(
-        engine, "prices", FIXTURES / "prices_outlier.csv", trigger="inbox", kept_dir=kept_dir
+        db, "prices", FIXTURES / "prices_outlier.csv", trigger="inbox", kept_dir=kept_dir
     ).run_id
 
-    listed = console.get("/api/admin/import-runs", headers=moderator).json()
+    listed = site.get("/api/admin/import-runs", headers=moderator).json()
     assert [(r["id"], r["status"], r["canOverride"]) for r in listed["data"]] == [
         (outliers, "outliers", True),
         (bad, "rejected", False),
@@ -265,38 +253,38 @@ def test_import_runs_are_listed_and_an_admin_overrides_outliers(
         "inbox", 3, 2, 2
     )  # fmt: skip
     assert "problems" not in first
-    detail = console.get(f"/api/admin/import-runs/{bad}", headers=moderator).json()
+    detail = site.get(f"/api/admin/import-runs/{bad}", headers=moderator).json()
     assert detail["problems"] == ["line 3: unknown city 'atlantis'"]
-    assert console.get("/api/admin/import-runs/999999", headers=moderator).status_code == 404
+    assert site.get("/api/admin/import-runs/999999", headers=moderator).status_code == 404
 
     url = f"/api/admin/import-runs/{outliers}/override"
-    forbidden = console.post(url, headers=moderator)
+    forbidden = site.post(url, headers=moderator)
     assert forbidden.status_code == 403
-    done = console.post(url, headers=admin)
+    done = site.post(url, headers=admin)
     assert done.status_code == 200, done.text
     assert (done.json()["id"], done.json()["status"], done.json()["canOverride"]) == (
         outliers, "overridden", False
     )  # fmt: skip
     assert len(done.json()["problems"]) == 2  # what it was refused for, kept
-    assert london_copper(engine) == Decimal("67.10")
-    (entry,) = audit_entries(engine, "import-run.override")
+    assert london_copper(db) == Decimal("67.10")
+    (entry,) = audit_entries(db, "import-run.override")
     assert entry.actor.startswith("admin-")
 
-    again = console.post(url, headers=admin)
+    again = site.post(url, headers=admin)
     assert again.status_code == 409
     assert "overridden" in again.json()["message"]
-    rejected = console.post(f"/api/admin/import-runs/{bad}/override", headers=admin)
+    rejected = site.post(f"/api/admin/import-runs/{bad}/override", headers=admin)
     assert rejected.status_code == 409
-    assert console.post("/api/admin/import-runs/999999/override", headers=admin).status_code == 404
-    runs = console.get("/api/admin/import-runs", headers=admin).json()
+    assert site.post("/api/admin/import-runs/999999/override", headers=admin).status_code == 404
+    runs = site.get("/api/admin/import-runs", headers=admin).json()
     newest = runs["data"][0]
     assert (newest["trigger"], newest["status"], newest["fileName"]) == (
         "console", "imported", f"{outliers}-prices_outlier.csv"
     )  # fmt: skip
 
 
-def london_copper(engine: Engine) -> Decimal | None:
-    with Session(engine) as session:
+def london_copper(db: Engine) -> Decimal | None:
+    with Session(db) as session:
         return session.scalar(
             select(Price.price_per_kg)
             .join(City, City.id == Price.city_id)
@@ -310,13 +298,13 @@ def london_copper(engine: Engine) -> Decimal | None:
 
 
 def test_the_data_check_answers_what_the_command_says(
-    console: TestClient, settings: Settings, engine: Engine, moderator: Headers
+    site: TestClient, settings: Settings, db: Engine, moderator: Headers
 ) -> None:
-    response = console.get("/api/admin/data-check", headers=moderator)
+    response = site.get("/api/admin/data-check", headers=moderator)
     assert response.status_code == 200
     body = response.json()
     expected = check_data(
-        engine, CONTENT_DIR, today=dt.datetime.now(dt.UTC).date(), stale_days=7
+        db, CONTENT_DIR, today=dt.datetime.now(dt.UTC).date(), stale_days=7
     ).as_dict()
     assert isinstance(body.pop("seconds"), float)
     del expected["seconds"]
@@ -326,15 +314,15 @@ def test_the_data_check_answers_what_the_command_says(
 
 
 def test_the_summary_counts_what_waits(
-    engine: Engine, console: TestClient, settings: Settings, moderator: Headers
+    db: Engine, site: TestClient, settings: Settings, moderator: Headers
 ) -> None:
-    with Session(engine) as session:
+    with Session(db) as session:
         city = session.scalars(select(City).where(City.slug == "london")).one()
         material = session.scalars(select(Material).where(Material.slug == "copper")).one()
         yard = session.scalars(select(ScrapYard).order_by(ScrapYard.id).limit(1)).one()
         ids = (city.id, material.id, yard.id)
     add_rows(
-        engine,
+        db,
         price_report(*ids, status="pending", flagged=True),
         price_report(*ids, status="pending", flagged=False),
         price_report(*ids, status="approved", flagged=True),
@@ -345,18 +333,18 @@ def test_the_summary_counts_what_waits(
         subscriber("one@example.com", 1),
         subscriber("unconfirmed@example.com", 1, confirmed=False),
     )
-    with Session(engine) as session:
+    with Session(db) as session:
         done = session.scalars(select(ContactMessage).where(ContactMessage.subject == "Done")).one()
         done.handled_at = NOW
         session.commit()
     recorded_import(
-        engine,
+        db,
         "prices",
         FIXTURES / "prices_outlier.csv",
         trigger="cli",
         kept_dir=kept_files_dir(settings),
     )
-    summary = console.get("/api/admin/summary", headers=moderator)
+    summary = site.get("/api/admin/summary", headers=moderator)
     assert summary.status_code == 200
     assert summary.json() == {
         "pendingReports": 2,

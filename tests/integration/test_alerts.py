@@ -21,9 +21,8 @@ from scrapindex.mail.tokens import make_token
 from scrapindex.models import City, Material, OutboxMessage, Price, PriceAlert, Source
 from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.settings import Settings
-from tests.conftest import FreshDatabase
 from tests.databases import IMPORT_DEMO
-from tests.mail_server import Inbox, body_text, mail_settings, running_smtp_server
+from tests.mail_server import Inbox, body_text, mail_settings
 from tests.moderation import CITY, MATERIAL, EveryCallFresh
 
 ACCEPTED = {"status": "pending", "message": "Check your inbox to confirm your alert."}
@@ -32,21 +31,10 @@ READER = "reader@example.org"
 
 
 @pytest.fixture
-def smtp_server() -> Iterator[tuple[Inbox, int]]:
-    with running_smtp_server() as server:
-        yield server
-
-
-@pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-@pytest.fixture
-def settings(engine: Engine, smtp_server: tuple[Inbox, int]) -> Settings:
+def settings(db: Engine, smtp_server: tuple[Inbox, int]) -> Settings:
     return mail_settings(
         smtp_server[1],
-        database_url=engine.url.render_as_string(hide_password=False),
+        database_url=db.url.render_as_string(hide_password=False),
         page_rate_limit_per_minute=0,
     )
 
@@ -72,8 +60,8 @@ def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def deliver(engine: Engine, settings: Settings) -> int:
-    return send_due(engine, settings, now=now(), sender_id="test").sent
+def deliver(db: Engine, settings: Settings) -> int:
+    return send_due(db, settings, now=now(), sender_id="test").sent
 
 
 def link_in(text: str, path: str) -> str:
@@ -84,17 +72,17 @@ def link_in(text: str, path: str) -> str:
     return f"{parts.path}?{parts.query}"
 
 
-def outbox(engine: Engine, kind: str) -> list[OutboxMessage]:
+def outbox(db: Engine, kind: str) -> list[OutboxMessage]:
     from sqlalchemy.orm import Session
 
-    with Session(engine) as session:
+    with Session(db) as session:
         query = select(OutboxMessage).where(OutboxMessage.kind == kind).order_by("id")
         return list(session.scalars(query))
 
 
-def set_price(engine: Engine, day: dt.date, price: str) -> None:
+def set_price(db: Engine, day: dt.date, price: str) -> None:
     """Store copper-1's price in Cape Town for ``day``, as any price update does."""
-    with engine.begin() as connection:
+    with db.begin() as connection:
         material_id = connection.scalar(select(Material.id).where(Material.slug == MATERIAL))
         city_id = connection.scalar(select(City.id).where(City.slug == CITY))
         source_id = connection.scalar(select(Source.id).order_by(Source.id).limit(1))
@@ -117,8 +105,8 @@ def set_price(engine: Engine, day: dt.date, price: str) -> None:
         refresh_current_prices(connection)
 
 
-def confirm_from_mail(site: TestClient, inbox: Inbox, engine: Engine, settings: Settings) -> None:
-    assert deliver(engine, settings) >= 1
+def confirm_from_mail(site: TestClient, inbox: Inbox, db: Engine, settings: Settings) -> None:
+    assert deliver(db, settings) >= 1
     message = inbox.messages()[-1]
     assert message["Subject"] == "Confirm your ScrapIndex price alert"
     assert "List-Unsubscribe" not in message  # nothing to unsubscribe from yet
@@ -128,20 +116,20 @@ def confirm_from_mail(site: TestClient, inbox: Inbox, engine: Engine, settings: 
 
 
 def test_an_alert_is_accepted_and_sends_nothing_until_confirmed(
-    engine: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
+    db: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
 ) -> None:
     inbox, _ = smtp_server
     answer = site.post("/api/alerts", json=above("1.60", unit="lb"))
     assert (answer.status_code, answer.json()) == (202, ACCEPTED)
-    [alert] = alerts(engine)
+    [alert] = alerts(db)
     assert (alert.threshold, alert.unit, alert.currency) == (Decimal("1.6"), "lb", "ZAR")
     assert alert.threshold_per_kg == Decimal("3.5274")  # 1.60 / 0.45359237
     assert alert.confirmed_at is None
-    set_price(engine, LAST_DAY + dt.timedelta(days=1), "2")  # below, then far above
-    evaluate_alerts(engine, settings, now())
-    set_price(engine, LAST_DAY + dt.timedelta(days=2), "200")
-    assert evaluate_alerts(engine, settings, now()).fired == 0
-    assert deliver(engine, settings) == 1  # the confirmation mail only
+    set_price(db, LAST_DAY + dt.timedelta(days=1), "2")  # below, then far above
+    evaluate_alerts(db, settings, now())
+    set_price(db, LAST_DAY + dt.timedelta(days=2), "200")
+    assert evaluate_alerts(db, settings, now()).fired == 0
+    assert deliver(db, settings) == 1  # the confirmation mail only
     [message] = inbox.messages()
     assert message["To"] == READER
     html = body_text(message, "html")
@@ -149,30 +137,30 @@ def test_an_alert_is_accepted_and_sends_nothing_until_confirmed(
     assert "R1.60/lb" in body_text(message, "plain")
 
 
-def alerts(engine: Engine) -> list[PriceAlert]:
+def alerts(db: Engine) -> list[PriceAlert]:
     from sqlalchemy.orm import Session
 
-    with Session(engine) as session:
+    with Session(db) as session:
         return list(session.scalars(select(PriceAlert).order_by(PriceAlert.id)))
 
 
 def test_an_alert_fires_once_per_crossing(
-    engine: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
+    db: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
 ) -> None:
     inbox, _ = smtp_server
     assert site.post("/api/alerts", json=above(160)).status_code == 202
-    confirm_from_mail(site, inbox, engine, settings)
-    [alert] = alerts(engine)
+    confirm_from_mail(site, inbox, db, settings)
+    [alert] = alerts(db)
     assert alert.is_beyond is False  # R151.53 when confirmed: it waits for a crossing
 
     fired = []
     for offset, price in enumerate(["165", "170", "150", "150", "161"], start=1):
-        set_price(engine, LAST_DAY + dt.timedelta(days=offset), price)
-        fired.append(evaluate_alerts(engine, settings, now()).fired)
+        set_price(db, LAST_DAY + dt.timedelta(days=offset), price)
+        fired.append(evaluate_alerts(db, settings, now()).fired)
     assert fired == [1, 0, 0, 0, 1]  # above; still above; back (re-armed); still; above again
-    assert len(outbox(engine, "alert-fired")) == 2
+    assert len(outbox(db, "alert-fired")) == 2
 
-    assert deliver(engine, settings) == 2
+    assert deliver(db, settings) == 2
     first = inbox.messages()[1]
     assert first["To"] == READER
     assert first["Subject"] == "#1 Copper in Cape Town is now above R160.00/kg"
@@ -193,26 +181,26 @@ def test_an_alert_fires_once_per_crossing(
     # One click (RFC 8058): the mail client POSTs to the List-Unsubscribe address.
     one_click = link_in(unsubscribe, "/alerts/unsubscribe")
     page = site.get(one_click)
-    assert (page.status_code, alerts(engine) != []) == (200, True)  # GET only shows a button
+    assert (page.status_code, alerts(db) != []) == (200, True)  # GET only shows a button
     assert '<form method="post"' in page.text
     answer = site.post(one_click, content="List-Unsubscribe=One-Click")
     assert answer.status_code == 200
-    assert alerts(engine) == []
+    assert alerts(db) == []
 
 
 def test_the_manage_link_lists_the_address_alerts(
-    engine: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
+    db: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
 ) -> None:
     inbox, _ = smtp_server
     assert site.post("/api/alerts", json=above(160)).status_code == 202
-    confirm_from_mail(site, inbox, engine, settings)
+    confirm_from_mail(site, inbox, db, settings)
     daily = {"email": READER, "citySlug": "johannesburg", "kind": "digest-daily"}
     assert site.post("/api/alerts", json=daily).status_code == 202
     other = {**daily, "email": "someone@example.org"}
     assert site.post("/api/alerts", json=other).status_code == 202
-    set_price(engine, LAST_DAY + dt.timedelta(days=1), "170")
-    assert evaluate_alerts(engine, settings, now()).fired == 1
-    deliver(engine, settings)
+    set_price(db, LAST_DAY + dt.timedelta(days=1), "170")
+    assert evaluate_alerts(db, settings, now()).fired == 1
+    deliver(db, settings)
     fired = next(m for m in inbox.messages() if "is now above" in m["Subject"])
     page = site.get(link_in(body_text(fired, "plain"), "/alerts/manage"))
     assert page.status_code == 200
@@ -222,15 +210,15 @@ def test_the_manage_link_lists_the_address_alerts(
     assert page.text.count("Delete</button>") == 2  # not the other address's
     delete_action = re.findall(r'action="(/alerts/unsubscribe\?token=[\w.-]+)"', page.text)[1]
     assert site.post(delete_action).status_code == 200
-    assert [a.kind for a in alerts(engine)] == ["above", "digest-daily"]
-    assert [a.email for a in alerts(engine)] == [READER, "someone@example.org"]
+    assert [a.kind for a in alerts(db)] == ["above", "digest-daily"]
+    assert [a.email for a in alerts(db)] == [READER, "someone@example.org"]
 
 
 def test_expired_and_forged_links_are_refused(
-    engine: Engine, settings: Settings, site: TestClient
+    db: Engine, settings: Settings, site: TestClient
 ) -> None:
     assert site.post("/api/alerts", json=above()).status_code == 202
-    [alert] = alerts(engine)
+    [alert] = alerts(db)
     old = now() - dt.timedelta(days=8)
     expired = make_token(settings, CONFIRM_PURPOSE, {"a": alert.id}, now=old)
     assert site.get("/alerts/confirm", params={"token": expired}).status_code == 410
@@ -242,10 +230,10 @@ def test_expired_and_forged_links_are_refused(
     assert site.get("/alerts/confirm", params={"token": "x" * 50}).status_code == 404
     assert site.post("/alerts/unsubscribe", params={"token": forged}).status_code == 404
     assert site.get("/alerts/manage", params={"token": other_purpose}).status_code == 404
-    assert alerts(engine)[0].confirmed_at is None
+    assert alerts(db)[0].confirmed_at is None
     good = make_token(settings, CONFIRM_PURPOSE, {"a": alert.id})
     assert site.get("/alerts/confirm", params={"token": good}).status_code == 200
-    assert alerts(engine)[0].confirmed_at is not None
+    assert alerts(db)[0].confirmed_at is not None
 
 
 @pytest.mark.parametrize(
@@ -264,23 +252,23 @@ def test_expired_and_forged_links_are_refused(
     ],
 )
 def test_invalid_alerts_are_refused_with_a_reason(
-    engine: Engine, site: TestClient, body: dict[str, Any], problem: str
+    db: Engine, site: TestClient, body: dict[str, Any], problem: str
 ) -> None:
     answer = site.post("/api/alerts", json=body)
     assert answer.status_code == 422
     assert problem in answer.text
-    assert alerts(engine) == []
-    assert outbox(engine, "alert-confirm") == []
+    assert alerts(db) == []
+    assert outbox(db, "alert-confirm") == []
 
 
-def test_limits_per_address_and_per_client(engine: Engine, site: TestClient) -> None:
+def test_limits_per_address_and_per_client(db: Engine, site: TestClient) -> None:
     assert site.post("/api/alerts", json=above(website="http://spam.example")).status_code == 400
     for number in range(5):
         assert site.post("/api/alerts", json=above(100 + number)).status_code == 202
     answer = site.post("/api/alerts", json=above(200))
     assert (answer.status_code, answer.headers["retry-after"]) == (429, "60")
 
-    with engine.begin() as connection:  # 20 alerts for the address, made earlier
+    with db.begin() as connection:  # 20 alerts for the address, made earlier
         connection.execute(update(PriceAlert).values(created_at=now() - dt.timedelta(hours=1)))
         made = connection.execute(select(PriceAlert.__table__).limit(1)).mappings().one()
         row = {name: value for name, value in made.items() if name != "id"}
@@ -292,8 +280,8 @@ def test_limits_per_address_and_per_client(engine: Engine, site: TestClient) -> 
     assert TestClient(site.app, client=("another", 50000)).post("/api/alerts", json=elsewhere)
 
 
-def confirmed_digest(engine: Engine, kind: str, confirmed_at: dt.datetime) -> int:
-    with engine.begin() as connection:
+def confirmed_digest(db: Engine, kind: str, confirmed_at: dt.datetime) -> int:
+    with db.begin() as connection:
         city_id = connection.scalar(select(City.id).where(City.slug == CITY))
         return connection.execute(
             insert(PriceAlert)
@@ -311,15 +299,15 @@ def confirmed_digest(engine: Engine, kind: str, confirmed_at: dt.datetime) -> in
 
 
 def test_digests_go_out_at_seven_local_time_once_per_day_or_week(
-    engine: Engine, settings: Settings, smtp_server: tuple[Inbox, int]
+    db: Engine, settings: Settings, smtp_server: tuple[Inbox, int]
 ) -> None:
     inbox, _ = smtp_server
     # Cape Town is UTC+2: 07:00 there is 05:00 UTC. 2026-04-01 is a Wednesday.
     utc = dt.UTC
-    confirmed_digest(engine, "digest-daily", dt.datetime(2026, 4, 1, 4, 0, tzinfo=utc))
-    confirmed_digest(engine, "digest-weekly", dt.datetime(2026, 4, 1, 4, 0, tzinfo=utc))
+    confirmed_digest(db, "digest-daily", dt.datetime(2026, 4, 1, 4, 0, tzinfo=utc))
+    confirmed_digest(db, "digest-weekly", dt.datetime(2026, 4, 1, 4, 0, tzinfo=utc))
     sent = [
-        send_due_digests(engine, settings, dt.datetime(2026, 4, day, hour, minute, tzinfo=utc))
+        send_due_digests(db, settings, dt.datetime(2026, 4, day, hour, minute, tzinfo=utc))
         for day, hour, minute in [
             (1, 4, 59),  # 06:59 local: not yet
             (1, 5, 0),  # 07:00: the daily one
@@ -331,7 +319,7 @@ def test_digests_go_out_at_seven_local_time_once_per_day_or_week(
         ]
     ]
     assert sent == [0, 1, 0, 0, 1, 2, 0]
-    assert deliver(engine, settings) == 4
+    assert deliver(db, settings) == 4
     message = inbox.messages()[0]
     assert message["Subject"] == "Cape Town scrap prices, 2026-04-01"
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -353,11 +341,11 @@ def test_a_digest_period_starts_at_seven_local_time() -> None:
     )
 
 
-def test_no_alert_mail_carries_a_line_break_in_a_header(engine: Engine, site: TestClient) -> None:
+def test_no_alert_mail_carries_a_line_break_in_a_header(db: Engine, site: TestClient) -> None:
     assert site.post("/api/alerts", json=above()).status_code == 202
-    for mail in outbox(engine, "alert-confirm"):
+    for mail in outbox(db, "alert-confirm"):
         for value in [mail.to_address, mail.subject, *mail.headers.values()]:
             assert "\r" not in value
             assert "\n" not in value
-    with engine.connect() as connection:
+    with db.connect() as connection:
         assert connection.scalar(select(func.count()).select_from(PriceAlert)) == 1

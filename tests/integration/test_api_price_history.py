@@ -43,9 +43,9 @@ def old_price(day: dt.date) -> Decimal:
 
 
 @pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
-    engine = fresh_database(IMPORT_DEMO)
-    with engine.begin() as conn:
+def db(fresh_database: FreshDatabase) -> Engine:
+    db = fresh_database(IMPORT_DEMO)
+    with db.begin() as conn:
         copper = conn.execute(select(Material.id).where(Material.slug == "copper")).scalar_one()
         london = conn.execute(select(City.id).where(City.slug == "london")).scalar_one()
         source = conn.execute(select(Source.id).order_by(Source.id)).scalars().first()
@@ -102,13 +102,13 @@ def engine(fresh_database: FreshDatabase) -> Engine:
                 for d, r in GBP.items()
             ],
         )
-    return engine
+    return db
 
 
 @pytest.fixture
-def client(engine: Engine, tmp_path: Path) -> Iterator[TestClient]:
+def client(db: Engine, tmp_path: Path) -> Iterator[TestClient]:
     settings = Settings(
-        database_url=engine.url.render_as_string(hide_password=False),
+        database_url=db.url.render_as_string(hide_password=False),
         content_dir=CONTENT_DIR,
         data_dir=tmp_path,
     )
@@ -116,8 +116,8 @@ def client(engine: Engine, tmp_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
-def stored(engine: Engine, since: dt.date) -> list[tuple[dt.date, Decimal]]:
-    with engine.connect() as conn:
+def stored(db: Engine, since: dt.date) -> list[tuple[dt.date, Decimal]]:
+    with db.connect() as conn:
         rows = conn.execute(
             select(Price.price_date, Price.price_per_kg)
             .join(Material, Material.id == Price.material_id)
@@ -152,28 +152,28 @@ def points(body: dict[str, Any]) -> list[tuple[str, str]]:
     return [(p["date"], p["price"]) for p in body["points"]]
 
 
-def test_long_daily_range_reaches_back_years(client: TestClient, engine: Engine) -> None:
+def test_long_daily_range_reaches_back_years(client: TestClient, db: Engine) -> None:
     body = client.get(f"{HISTORY}&days=800&resolution=day").json()
     since = NEWEST - dt.timedelta(days=799)
     assert body["resolution"] == "day"
-    assert points(body) == [(d.isoformat(), f"{p:.2f}") for d, p in stored(engine, since)]
+    assert points(body) == [(d.isoformat(), f"{p:.2f}") for d, p in stored(db, since)]
     assert body["points"][0]["date"] == since.isoformat() == "2024-01-22"  # a Monday
     assert len(body["points"]) > 650
 
 
-def test_weekly_points_are_database_averages(client: TestClient, engine: Engine) -> None:
+def test_weekly_points_are_database_averages(client: TestClient, db: Engine) -> None:
     body = client.get(f"{HISTORY}&days=365").json()
     assert body["resolution"] == "week"  # the default from 121 to 400 days
     since = NEWEST - dt.timedelta(days=364)
-    expected = by_hand(stored(engine, since), monday)
+    expected = by_hand(stored(db, since), monday)
     assert points(body) == expected
     assert all(dt.date.fromisoformat(d).weekday() == 0 for d, _ in expected[1:])
 
 
-def test_monthly_points_are_database_averages(client: TestClient, engine: Engine) -> None:
+def test_monthly_points_are_database_averages(client: TestClient, db: Engine) -> None:
     body = client.get(f"{HISTORY}&days=3660").json()
     assert body["resolution"] == "month"  # the default beyond 400 days
-    expected = by_hand(stored(engine, OLDEST), first_of_month)
+    expected = by_hand(stored(db, OLDEST), first_of_month)
     assert points(body) == expected
     assert expected[0][0] == "2023-11-01"
     assert expected[-1][0] == "2026-03-01"
@@ -219,7 +219,7 @@ def test_no_reference_for_materials_without_one(client: TestClient) -> None:
         assert body["referenceName"] is None
 
 
-def test_csv_download(client: TestClient, engine: Engine) -> None:
+def test_csv_download(client: TestClient, db: Engine) -> None:
     response = client.get(f"{HISTORY}&days=10&format=csv")
     assert response.status_code == 200
     assert response.headers["content-type"] == "text/csv; charset=utf-8"
@@ -227,7 +227,7 @@ def test_csv_download(client: TestClient, engine: Engine) -> None:
     rows = list(csv.reader(io.StringIO(response.text)))
     assert rows[0] == ["date", "price", "currency", "unit"]
     since = NEWEST - dt.timedelta(days=9)
-    assert rows[1:] == [[d.isoformat(), f"{p:.2f}", "GBP", "kg"] for d, p in stored(engine, since)]
+    assert rows[1:] == [[d.isoformat(), f"{p:.2f}", "GBP", "kg"] for d, p in stored(db, since)]
 
 
 def test_csv_and_json_are_cached_apart(client: TestClient) -> None:
@@ -242,13 +242,13 @@ def test_csv_and_json_are_cached_apart(client: TestClient) -> None:
     assert client.get(f"{HISTORY}&format=csv").text == as_csv.text
 
 
-def test_sparklines(client: TestClient, engine: Engine) -> None:
+def test_sparklines(client: TestClient, db: Engine) -> None:
     lines = client.get("/api/cities/london/sparklines").json()
     prices = client.get("/api/cities/london/prices").json()
     assert {line["materialSlug"] for line in lines} == {r["material"]["slug"] for r in prices}
     copper = next(line for line in lines if line["materialSlug"] == "copper")
     since = NEWEST - dt.timedelta(days=29)
-    assert copper["points"] == [f"{p:.2f}" for _, p in stored(engine, since)]
+    assert copper["points"] == [f"{p:.2f}" for _, p in stored(db, since)]
     assert set(copper) == {"materialSlug", "points"}
     latest = {r["material"]["slug"]: r["price"] for r in prices}
     for line in lines:

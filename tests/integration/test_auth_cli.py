@@ -30,12 +30,12 @@ def quick_password_hashes() -> Iterator[None]:
 
 
 @pytest.fixture
-def engine(fresh_database: FreshDatabase, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engine]:
-    engine = fresh_database(IMPORT_DEMO)
-    monkeypatch.setenv("DATABASE_URL", engine.url.render_as_string(hide_password=False))
+def db(fresh_database: FreshDatabase, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engine]:
+    db = fresh_database(IMPORT_DEMO)
+    monkeypatch.setenv("DATABASE_URL", db.url.render_as_string(hide_password=False))
     monkeypatch.setenv("SITE_ROOT", "https://scrapindex.example")
     get_settings.cache_clear()
-    yield engine
+    yield db
     get_settings.cache_clear()
 
 
@@ -43,20 +43,20 @@ def users(*args: str, input: str | None = None) -> Result:
     return CliRunner().invoke(cli, ["users", *args], input=input)
 
 
-def account(engine: Engine, email: str) -> User | None:
-    with Session(engine) as session:
+def account(db: Engine, email: str) -> User | None:
+    with Session(db) as session:
         return find_user(session, email)
 
 
-def audit_actions(engine: Engine) -> list[tuple[str | None, str, str, int | None]]:
-    with Session(engine) as session:
+def audit_actions(db: Engine) -> list[tuple[str | None, str, str, int | None]]:
+    with Session(db) as session:
         return [
             (entry.entity_id, entry.actor, entry.action, entry.user_id)
             for entry in session.scalars(select(AuditEntry).order_by(AuditEntry.id))
         ]
 
 
-def test_create_reads_the_password_from_stdin(engine: Engine) -> None:
+def test_create_reads_the_password_from_stdin(db: Engine) -> None:
     result = users(
         "create", "--email", "Ops@Example.com", "--role", "admin", "--password-stdin",
         input=PASSWORD + "\n",
@@ -65,15 +65,15 @@ def test_create_reads_the_password_from_stdin(engine: Engine) -> None:
     assert "ops@example.com (admin) can log in at https://scrapindex.example/admin" in (
         " ".join(result.output.split())
     )
-    user = account(engine, "ops@example.com")
+    user = account(db, "ops@example.com")
     assert user is not None
     assert user.role == "admin"
     assert user.password_hash.startswith("$argon2id$")
     assert passwords.verify_password(PASSWORD, user.password_hash)[0]
-    assert audit_actions(engine) == [(str(user.id), "cli", "user.create", None)]
+    assert audit_actions(db) == [(str(user.id), "cli", "user.create", None)]
 
 
-def test_create_asks_for_the_password_twice_without_echoing_it(engine: Engine) -> None:
+def test_create_asks_for_the_password_twice_without_echoing_it(db: Engine) -> None:
     result = users(
         "create", "--email", "mod@example.com", "--role", "moderator",
         input=f"{PASSWORD}\n{PASSWORD}\n",
@@ -82,7 +82,7 @@ def test_create_asks_for_the_password_twice_without_echoing_it(engine: Engine) -
     assert "Password:" in result.output
     assert "Repeat for confirmation:" in result.output
     assert PASSWORD not in result.output
-    user = account(engine, "mod@example.com")
+    user = account(db, "mod@example.com")
     assert user is not None
     assert user.role == "moderator"
 
@@ -96,17 +96,17 @@ def test_create_asks_for_the_password_twice_without_echoing_it(engine: Engine) -
     ],
 )
 def test_a_refused_account_is_a_clear_error(
-    engine: Engine, args: list[str], password: str, message: str
+    db: Engine, args: list[str], password: str, message: str
 ) -> None:
     result = users("create", "--email", "x@example.com", *args, "--password-stdin", input=password)
     assert result.exit_code == 1
     assert message in " ".join(result.output.split())
     assert "Traceback" not in result.output
-    assert account(engine, "x@example.com") is None
-    assert audit_actions(engine) == []
+    assert account(db, "x@example.com") is None
+    assert audit_actions(db) == []
 
 
-def test_an_address_has_one_account(engine: Engine) -> None:
+def test_an_address_has_one_account(db: Engine) -> None:
     args = ["create", "--email", "ops@example.com", "--role", "admin", "--password-stdin"]
     assert users(*args, input=PASSWORD).exit_code == 0
     again = users(*args[:2], "OPS@example.com", *args[3:], input=PASSWORD)
@@ -115,7 +115,7 @@ def test_an_address_has_one_account(engine: Engine) -> None:
     assert "Traceback" not in again.output
 
 
-def test_list_shows_the_accounts(engine: Engine) -> None:
+def test_list_shows_the_accounts(db: Engine) -> None:
     assert "No operator accounts" in users("list").output
     for email, role in (("b@example.com", "moderator"), ("a@example.com", "admin")):
         assert (
@@ -132,12 +132,12 @@ def test_list_shows_the_accounts(engine: Engine) -> None:
     assert "never" in lines[0]
 
 
-def test_disable_ends_the_account_s_sessions_and_is_audited(engine: Engine) -> None:
+def test_disable_ends_the_account_s_sessions_and_is_audited(db: Engine) -> None:
     assert users(
         "create", "--email", "mod@example.com", "--role", "moderator", "--password-stdin",
         input=PASSWORD,
     ).exit_code == 0  # fmt: skip
-    with Session(engine) as session:
+    with Session(db) as session:
         user = find_user(session, "mod@example.com")
         assert user is not None
         start_session(session, user, "client", LIMITS, dt.datetime.now(dt.UTC))
@@ -145,7 +145,7 @@ def test_disable_ends_the_account_s_sessions_and_is_audited(engine: Engine) -> N
     result = users("disable", "--email", " MOD@example.com")
     assert result.exit_code == 0, result.output
     assert "mod@example.com is disabled; its sessions have ended." in result.output
-    with Session(engine) as session:
+    with Session(db) as session:
         disabled = find_user(session, "mod@example.com")
         assert disabled is not None
         assert disabled.disabled_at is not None
@@ -161,7 +161,7 @@ def test_disable_ends_the_account_s_sessions_and_is_audited(engine: Engine) -> N
     assert "was already disabled" in again.output
 
 
-def test_disabling_an_unknown_account_is_a_clear_error(engine: Engine) -> None:
+def test_disabling_an_unknown_account_is_a_clear_error(db: Engine) -> None:
     result = users("disable", "--email", "nobody@example.com")
     assert result.exit_code == 1
     assert "No account for nobody@example.com." in result.output

@@ -48,7 +48,7 @@ def today() -> dt.date:
 
 
 @pytest.fixture
-def engine(fresh_database: FreshDatabase, today: dt.date) -> Engine:
+def db(fresh_database: FreshDatabase, today: dt.date) -> Engine:
     """Demo data whose last day is three days ago: a demo left running over a long weekend."""
     return fresh_database(DemoConfig(end_date=today - dt.timedelta(days=STALE_DAYS), days=10))
 
@@ -59,19 +59,19 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def client(engine: Engine, tmp_path: Path, clock: ManualClock) -> Iterator[TestClient]:
-    url = engine.url.render_as_string(hide_password=False)
+def client(db: Engine, tmp_path: Path, clock: ManualClock) -> Iterator[TestClient]:
+    url = db.url.render_as_string(hide_password=False)
     settings = Settings(database_url=url, content_dir=CONTENT_DIR, data_dir=tmp_path)
     with TestClient(create_app(settings, clock=clock)) as test_client:
         yield test_client
 
 
-def update(engine: Engine, inbox: Path, demo: bool | None = None) -> object:
-    return run_daily_update(engine, inbox_dir=inbox, content_dir=CONTENT_DIR, demo=demo)
+def update(db: Engine, inbox: Path, demo: bool | None = None) -> object:
+    return run_daily_update(db, inbox_dir=inbox, content_dir=CONTENT_DIR, demo=demo)
 
 
-def london_prices(engine: Engine, day: dt.date) -> dict[str, Decimal]:
-    with engine.connect() as connection:
+def london_prices(db: Engine, day: dt.date) -> dict[str, Decimal]:
+    with db.connect() as connection:
         rows = connection.execute(
             select(Material.slug, Price.price_per_kg)
             .join(Material, Material.id == Price.material_id)
@@ -82,12 +82,12 @@ def london_prices(engine: Engine, day: dt.date) -> dict[str, Decimal]:
 
 
 def test_the_update_brings_the_demo_to_today_and_the_api_follows(
-    engine: Engine, client: TestClient, clock: ManualClock, tmp_path: Path, today: dt.date
+    db: Engine, client: TestClient, clock: ManualClock, tmp_path: Path, today: dt.date
 ) -> None:
     before = client.get("/api/cities/london/prices")
     assert {row["date"] for row in before.json()} == {str(today - dt.timedelta(days=3))}
 
-    report = run_daily_update(engine, inbox_dir=tmp_path / "inbox", content_dir=CONTENT_DIR)
+    report = run_daily_update(db, inbox_dir=tmp_path / "inbox", content_dir=CONTENT_DIR)
     assert report.demo == DemoExtension(
         fx_rates=STALE_DAYS * CURRENCIES, prices=STALE_DAYS * SERIES
     )
@@ -100,7 +100,7 @@ def test_the_update_brings_the_demo_to_today_and_the_api_follows(
     assert after.headers["etag"] != before.headers["etag"]
     rows = after.json()
     assert {row["date"] for row in rows} == {str(today)}
-    yesterday = london_prices(engine, today - dt.timedelta(days=1))
+    yesterday = london_prices(db, today - dt.timedelta(days=1))
     for row in rows:
         previous = yesterday[row["material"]["slug"]]
         assert row["previousPrice"] == f"{previous:.2f}"
@@ -111,24 +111,22 @@ def test_the_update_brings_the_demo_to_today_and_the_api_follows(
     assert overview["lastUpdated"].startswith(str(today))
 
 
-def test_running_twice_on_one_day_adds_nothing(
-    engine: Engine, tmp_path: Path, today: dt.date
-) -> None:
-    assert prices_are_stale(engine, today)
-    update(engine, tmp_path / "inbox")
-    assert not prices_are_stale(engine, today)
-    after_first = fingerprint(engine)
-    second = run_daily_update(engine, inbox_dir=tmp_path / "inbox", content_dir=CONTENT_DIR)
+def test_running_twice_on_one_day_adds_nothing(db: Engine, tmp_path: Path, today: dt.date) -> None:
+    assert prices_are_stale(db, today)
+    update(db, tmp_path / "inbox")
+    assert not prices_are_stale(db, today)
+    after_first = fingerprint(db)
+    second = run_daily_update(db, inbox_dir=tmp_path / "inbox", content_dir=CONTENT_DIR)
     assert second.demo == DemoExtension()
-    assert fingerprint(engine) == after_first
+    assert fingerprint(db) == after_first
 
 
 def test_the_extended_walk_looks_like_the_generated_one(
-    engine: Engine, tmp_path: Path, today: dt.date
+    db: Engine, tmp_path: Path, today: dt.date
 ) -> None:
     last_day = today - dt.timedelta(days=STALE_DAYS)
-    update(engine, tmp_path / "inbox")
-    with engine.connect() as connection:
+    update(db, tmp_path / "inbox")
+    with db.connect() as connection:
         rows = connection.execute(
             select(Price.material_id, Price.city_id, Price.price_date, Price.price_per_kg).where(
                 Price.price_date >= last_day
@@ -150,12 +148,12 @@ def test_the_extended_walk_looks_like_the_generated_one(
 
 
 def test_extended_days_keep_the_grade_families_in_order(
-    engine: Engine, tmp_path: Path, today: dt.date
+    db: Engine, tmp_path: Path, today: dt.date
 ) -> None:
     last_day = today - dt.timedelta(days=STALE_DAYS)
-    update(engine, tmp_path / "inbox")
+    update(db, tmp_path / "inbox")
     families = load_estimate_table(CONTENT_DIR).families
-    with engine.connect() as connection:
+    with db.connect() as connection:
         rows = connection.execute(
             select(City.slug, Price.price_date, Material.slug, Price.price_per_kg)
             .join(City, City.id == Price.city_id)
@@ -175,30 +173,28 @@ def test_extended_days_keep_the_grade_families_in_order(
     assert inversions == []
 
 
-def test_demo_mode_follows_the_data(engine: Engine, tmp_path: Path, today: dt.date) -> None:
-    assert is_demo_data(engine)
+def test_demo_mode_follows_the_data(db: Engine, tmp_path: Path, today: dt.date) -> None:
+    assert is_demo_data(db)
     last_day = today - dt.timedelta(days=STALE_DAYS)
-    copper = london_prices(engine, last_day)["copper"]
+    copper = london_prices(db, last_day)["copper"]
     feed = tmp_path / "prices.csv"
     feed.write_text(
         "date,country,city,material,price,currency,unit,source\n"
         f"{last_day},GB,london,copper,{copper + Decimal('0.05')},GBP,kg,Real feed\n",
         encoding="utf-8",
     )
-    assert import_prices(engine, feed).ok
-    assert not is_demo_data(engine)
-    report = run_daily_update(engine, inbox_dir=tmp_path / "inbox", content_dir=CONTENT_DIR)
+    assert import_prices(db, feed).ok
+    assert not is_demo_data(db)
+    report = run_daily_update(db, inbox_dir=tmp_path / "inbox", content_dir=CONTENT_DIR)
     assert report.demo is None
-    forced = run_daily_update(
-        engine, inbox_dir=tmp_path / "inbox", content_dir=CONTENT_DIR, demo=True
-    )
+    forced = run_daily_update(db, inbox_dir=tmp_path / "inbox", content_dir=CONTENT_DIR, demo=True)
     # Every demo series walks on; the one whose newest price is real is left alone.
     assert forced.demo == DemoExtension(
         fx_rates=STALE_DAYS * CURRENCIES, prices=STALE_DAYS * (SERIES - 1)
     )
 
 
-def test_inbox_files_are_imported_then_filed(engine: Engine, tmp_path: Path) -> None:
+def test_inbox_files_are_imported_then_filed(db: Engine, tmp_path: Path) -> None:
     inbox = tmp_path / "inbox"
     inbox.mkdir()
     shutil.copy(FIXTURES / "prices_valid.csv", inbox / "prices-northern.csv")
@@ -207,7 +203,7 @@ def test_inbox_files_are_imported_then_filed(engine: Engine, tmp_path: Path) -> 
     (inbox / "notes.txt").write_text("not a feed\n", encoding="utf-8")
     (inbox / "prices-uploading.csv.part").write_text("date,country\n", encoding="utf-8")
 
-    report = run_daily_update(engine, inbox_dir=inbox, content_dir=CONTENT_DIR, demo=False)
+    report = run_daily_update(db, inbox_dir=inbox, content_dir=CONTENT_DIR, demo=False)
 
     outcomes = {outcome.name: outcome for outcome in report.inbox}
     assert sorted(outcomes) == [
@@ -225,14 +221,14 @@ def test_inbox_files_are_imported_then_filed(engine: Engine, tmp_path: Path) -> 
     assert sorted(p.name for p in inbox.iterdir()) == [
         "failed", "prices-uploading.csv.part", "processed"
     ]  # fmt: skip
-    assert london_prices(engine, dt.date(2026, 4, 1))["copper"] == Decimal("6.71")
+    assert london_prices(db, dt.date(2026, 4, 1))["copper"] == Decimal("6.71")
     assert report.demo is None
 
 
 def test_the_command_runs_the_update(
-    engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, today: dt.date
+    db: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, today: dt.date
 ) -> None:
-    monkeypatch.setenv("DATABASE_URL", engine.url.render_as_string(hide_password=False))
+    monkeypatch.setenv("DATABASE_URL", db.url.render_as_string(hide_password=False))
     monkeypatch.setenv("DATA_DIR", str(tmp_path))
     get_settings.cache_clear()
     try:
@@ -242,7 +238,7 @@ def test_the_command_runs_the_update(
     assert result.exit_code == 0, result.output
     assert f"Demo data extended to {today}" in result.output
     assert (tmp_path / "inbox").is_dir()
-    assert not prices_are_stale(engine, today)
+    assert not prices_are_stale(db, today)
 
 
 def test_the_scheduler_runs_the_update_daily_at_the_set_time() -> None:
@@ -258,17 +254,17 @@ def test_the_scheduler_runs_the_update_daily_at_the_set_time() -> None:
 
 
 def test_rates_walked_on_alone_move_the_figures_in_dollars(
-    engine: Engine, tmp_path: Path, today: dt.date
+    db: Engine, tmp_path: Path, today: dt.date
 ) -> None:
     """Prices already up to date and the rates a day behind: only the rates walk on."""
-    update(engine, tmp_path / "inbox")
-    with Session(engine) as session:
+    update(db, tmp_path / "inbox")
+    with Session(db) as session:
         session.execute(delete(FxRate).where(FxRate.rate_date == today))
         refresh_market_figures(session.connection())  # as a writer of rates does
         session.commit()
         before = material_figures(session)
-    assert extend_demo_data(engine, CONTENT_DIR, today) == DemoExtension(fx_rates=CURRENCIES)
-    with Session(engine) as session:
+    assert extend_demo_data(db, CONTENT_DIR, today) == DemoExtension(fx_rates=CURRENCIES)
+    with Session(db) as session:
         after = material_figures(session)
         assert after == reference_figures(session)
     assert after != before

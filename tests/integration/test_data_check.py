@@ -21,12 +21,12 @@ STALE_DAYS = 7
 
 
 @pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
+def db(fresh_database: FreshDatabase) -> Engine:
     return fresh_database(TEST_DEMO)
 
 
-def check(engine: Engine, today: dt.date = TODAY) -> DataCheckReport:
-    return check_data(engine, CONTENT_DIR, today=today, stale_days=STALE_DAYS)
+def check(db: Engine, today: dt.date = TODAY) -> DataCheckReport:
+    return check_data(db, CONTENT_DIR, today=today, stale_days=STALE_DAYS)
 
 
 def only_finding(report: DataCheckReport, code: str) -> DataFinding:
@@ -57,18 +57,18 @@ def current_price(connection: Connection, city: str, material: str) -> Decimal:
     return value
 
 
-def test_the_demo_data_passes(engine: Engine) -> None:
-    report = check(engine)
+def test_the_demo_data_passes(db: Engine) -> None:
+    report = check(db)
     assert report.ok
     assert report.findings == []
     assert report.summary_lines()[-1].startswith("0 error(s), 0 warning(s)")
 
 
-def test_a_grade_below_a_cheaper_one_is_an_error_naming_city_and_grades(engine: Engine) -> None:
-    with engine.begin() as connection:
+def test_a_grade_below_a_cheaper_one_is_an_error_naming_city_and_grades(db: Engine) -> None:
+    with db.begin() as connection:
         copper_1 = current_price(connection, "london", "copper-1")
         set_current_price(connection, "london", "bare-bright-copper", copper_1 - Decimal("0.01"))
-    report = check(engine)
+    report = check(db)
     assert not report.ok
     finding = only_finding(report, "grade-order")
     assert finding.level == "error"
@@ -77,9 +77,9 @@ def test_a_grade_below_a_cheaper_one_is_an_error_naming_city_and_grades(engine: 
     assert report.errors == [finding]
 
 
-def test_a_series_not_updated_for_a_week_warns(engine: Engine) -> None:
+def test_a_series_not_updated_for_a_week_warns(db: Engine) -> None:
     last_day = TODAY - dt.timedelta(days=STALE_DAYS + 1)
-    with engine.begin() as connection:
+    with db.begin() as connection:
         london = connection.execute(select(City.id).where(City.slug == "london")).scalar_one()
         copper = connection.execute(
             select(Material.id).where(Material.slug == "copper")
@@ -88,17 +88,17 @@ def test_a_series_not_updated_for_a_week_warns(engine: Engine) -> None:
         connection.execute(delete(CurrentPrice))  # it points at the prices about to go
         connection.execute(delete(Price).where(*in_series, Price.price_date > last_day))
         refresh_current_prices(connection)
-    report = check(engine)
+    report = check(db)
     assert report.ok  # a warning, not an error
     finding = only_finding(report, "stale-series")
     assert (finding.level, finding.count) == ("warning", 1)
     assert finding.examples == [f"london copper: last priced {last_day}"]
 
 
-def test_a_currency_without_exchange_rates_is_an_error(engine: Engine) -> None:
-    with engine.begin() as connection:
+def test_a_currency_without_exchange_rates_is_an_error(db: Engine) -> None:
+    with db.begin() as connection:
         connection.execute(delete(FxRate).where(FxRate.currency == "NZD"))
-    report = check(engine)
+    report = check(db)
     assert not report.ok
     finding = only_finding(report, "missing-fx")
     assert finding.level == "error"
@@ -107,19 +107,19 @@ def test_a_currency_without_exchange_rates_is_an_error(engine: Engine) -> None:
     assert finding.count % 30 == 0  # every NZ series, the newest 30 days
 
 
-def test_a_price_in_another_currency_is_an_error(engine: Engine) -> None:
-    with engine.begin() as connection:
+def test_a_price_in_another_currency_is_an_error(db: Engine) -> None:
+    with db.begin() as connection:
         price_id = current_price_id(connection, "london", "steel")
         connection.execute(update(Price).where(Price.id == price_id).values(currency="USD"))
-    finding = only_finding(check(engine), "wrong-currency")
+    finding = only_finding(check(db), "wrong-currency")
     assert (finding.level, finding.count) == ("error", 1)
     assert finding.examples == [f"london steel: 1 price(s) in USD from {TODAY} to {TODAY}"]
 
 
-def test_a_yard_at_zero_zero_is_an_error(engine: Engine) -> None:
-    with engine.begin() as connection:
+def test_a_yard_at_zero_zero_is_an_error(db: Engine) -> None:
+    with db.begin() as connection:
         yard_id = add_yard(connection, "london", latitude=0.0, longitude=0.0)
-    report = check(engine)
+    report = check(db)
     assert not report.ok
     finding = only_finding(report, "yard-place")
     assert finding.count == 1
@@ -127,19 +127,19 @@ def test_a_yard_at_zero_zero_is_an_error(engine: Engine) -> None:
     assert "london" in finding.examples[0]
 
 
-def test_a_price_far_from_other_cities_warns(engine: Engine) -> None:
-    with engine.begin() as connection:
+def test_a_price_far_from_other_cities_warns(db: Engine) -> None:
+    with db.begin() as connection:
         aluminium = current_price(connection, "london", "aluminum")
         set_current_price(connection, "london", "aluminum", aluminium * 10)
-    report = check(engine)
+    report = check(db)
     assert report.ok
     finding = only_finding(report, "outlier")
     assert finding.count == 1
     assert finding.examples[0].startswith("london aluminum:")
 
 
-def test_old_market_references_warn_when_estimates_exist(engine: Engine) -> None:
-    with engine.begin() as connection:
+def test_old_market_references_warn_when_estimates_exist(db: Engine) -> None:
+    with db.begin() as connection:
         source_id = connection.execute(
             insert(Source).values(name="Estimates", kind="estimate").returning(Source.id)
         ).scalar_one()
@@ -154,13 +154,13 @@ def test_old_market_references_warn_when_estimates_exist(engine: Engine) -> None
                  "usd_per_tonne": Decimal(2800), "period": "monthly", "source_id": source_id},
             ],
         )  # fmt: skip
-    finding = only_finding(check(engine), "old-market-reference")
+    finding = only_finding(check(db), "old-market-reference")
     assert finding.level == "warning"
     assert finding.examples == [f"copper: newest monthly reference from {TODAY - dt.timedelta(63)}"]
 
 
-def run_cli(engine: Engine, monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str]:
-    monkeypatch.setenv("DATABASE_URL", engine.url.render_as_string(hide_password=False))
+def run_cli(db: Engine, monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str]:
+    monkeypatch.setenv("DATABASE_URL", db.url.render_as_string(hide_password=False))
     get_settings.cache_clear()
     try:
         result = CliRunner().invoke(cli, ["data", "check", *args])
@@ -169,23 +169,23 @@ def run_cli(engine: Engine, monkeypatch: pytest.MonkeyPatch, *args: str) -> tupl
     return result.exit_code, result.output
 
 
-def test_the_command_exits_0_on_clean_data(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
-    exit_code, output = run_cli(engine, monkeypatch)
+def test_the_command_exits_0_on_clean_data(db: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    exit_code, output = run_cli(db, monkeypatch)
     assert exit_code == 0, output
     assert "0 error(s)" in output
-    exit_code, output = run_cli(engine, monkeypatch, "--json")
+    exit_code, output = run_cli(db, monkeypatch, "--json")
     assert exit_code == 0, output
     assert json.loads(output)["errors"] == 0
 
 
-def test_the_command_exits_1_on_errors(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
-    with engine.begin() as connection:
+def test_the_command_exits_1_on_errors(db: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    with db.begin() as connection:
         add_yard(connection, "london", latitude=0.0, longitude=0.0)
-    exit_code, output = run_cli(engine, monkeypatch)
+    exit_code, output = run_cli(db, monkeypatch)
     assert exit_code == 1
     assert "yard-place" in output
     assert "1 error(s)" in output
-    exit_code, output = run_cli(engine, monkeypatch, "--json")
+    exit_code, output = run_cli(db, monkeypatch, "--json")
     assert exit_code == 1
     report = json.loads(output)
     assert [finding["code"] for finding in report["findings"] if finding["level"] == "error"] == [

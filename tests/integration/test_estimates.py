@@ -17,8 +17,7 @@ from scrapindex.data.estimates import ESTIMATE_SOURCE_NAME, estimate_prices
 from scrapindex.data.imports.prices import import_prices
 from scrapindex.models import City, FxRate, MarketPrice, Material, Price, PriceEstimate, Source
 from scrapindex.settings import Settings, get_settings
-from tests.conftest import CONTENT_DIR, FreshDatabase
-from tests.databases import IMPORT_DEMO
+from tests.conftest import CONTENT_DIR
 
 DAY = dt.date(2026, 3, 31)  # the demo set's last day
 FRED = "FRED: IMF primary commodity prices"
@@ -42,11 +41,6 @@ families:
 
 
 @pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-@pytest.fixture
 def content_dir(tmp_path: Path) -> Path:
     content = tmp_path / "content"
     shutil.copytree(CONTENT_DIR, content)
@@ -54,9 +48,9 @@ def content_dir(tmp_path: Path) -> Path:
     return content
 
 
-def add_references(engine: Engine, *, zar_usd: str | None = "0.05491488") -> None:
+def add_references(db: Engine, *, zar_usd: str | None = "0.05491488") -> None:
     """Copper at $9,412/t for March 2026 and, unless None, a real rand rate (R18.21/USD)."""
-    with engine.begin() as connection:
+    with db.begin() as connection:
         fred, ecb = (
             connection.execute(
                 insert(Source).values(name=name, kind="feed").returning(Source.id)
@@ -88,8 +82,8 @@ def add_references(engine: Engine, *, zar_usd: str | None = "0.05491488") -> Non
             )
 
 
-def stored(engine: Engine, city: str, material: str, day: dt.date = DAY) -> tuple[Decimal, str]:
-    with engine.connect() as connection:
+def stored(db: Engine, city: str, material: str, day: dt.date = DAY) -> tuple[Decimal, str]:
+    with db.connect() as connection:
         row = connection.execute(
             select(Price.price_per_kg, Source.kind)
             .join(Source, Source.id == Price.source_id)
@@ -100,76 +94,76 @@ def stored(engine: Engine, city: str, material: str, day: dt.date = DAY) -> tupl
     return row[0], row[1]
 
 
-def count_estimate_inputs(engine: Engine) -> int:
-    with engine.connect() as connection:
+def count_estimate_inputs(db: Engine) -> int:
+    with db.connect() as connection:
         return connection.execute(select(func.count()).select_from(PriceEstimate)).scalar_one()
 
 
-def test_estimates_follow_the_formula_by_hand(engine: Engine, content_dir: Path) -> None:
-    add_references(engine)
-    report = estimate_prices(engine, content_dir, DAY)
+def test_estimates_follow_the_formula_by_hand(db: Engine, content_dir: Path) -> None:
+    add_references(db)
+    report = estimate_prices(db, content_dir, DAY)
     assert not any("ZAR" in reason or "copper" in reason for reason in report.skipped)
     # 9412 / 1000 x 0.955 x 0.82 = 7.3705372 USD/kg; / 0.05491488 USD per rand = R134.2175
-    assert stored(engine, "johannesburg", "bare-bright-copper") == (Decimal("134.22"), "estimate")
+    assert stored(db, "johannesburg", "bare-bright-copper") == (Decimal("134.22"), "estimate")
     # 9412 / 1000 x 0.935 x 0.82 = 7.2161756; / 0.05491488 = R131.4066
-    assert stored(engine, "johannesburg", "copper-1") == (Decimal("131.41"), "estimate")
+    assert stored(db, "johannesburg", "copper-1") == (Decimal("131.41"), "estimate")
     # In dollars no FX: 9412 / 1000 x 0.955 x 0.88 = $7.9098448
-    assert stored(engine, "new-york", "bare-bright-copper") == (Decimal("7.91"), "estimate")
+    assert stored(db, "new-york", "bare-bright-copper") == (Decimal("7.91"), "estimate")
     # Never estimated: no reference metal. The demo price stands, labelled demo.
-    assert stored(engine, "johannesburg", "silver")[1] == "demo"
+    assert stored(db, "johannesburg", "silver")[1] == "demo"
 
 
-def test_demo_exchange_rates_are_never_used(engine: Engine, content_dir: Path) -> None:
-    add_references(engine, zar_usd=None)  # only the demo generator's rand rates exist
-    report = estimate_prices(engine, content_dir, DAY)
+def test_demo_exchange_rates_are_never_used(db: Engine, content_dir: Path) -> None:
+    add_references(db, zar_usd=None)  # only the demo generator's rand rates exist
+    report = estimate_prices(db, content_dir, DAY)
     assert any("no real ZAR exchange rate" in reason for reason in report.skipped)
-    assert stored(engine, "johannesburg", "bare-bright-copper")[1] == "demo"
-    assert stored(engine, "new-york", "bare-bright-copper")[1] == "estimate"
+    assert stored(db, "johannesburg", "bare-bright-copper")[1] == "demo"
+    assert stored(db, "new-york", "bare-bright-copper")[1] == "estimate"
 
 
-def test_a_second_run_changes_nothing(engine: Engine, content_dir: Path) -> None:
-    add_references(engine)
-    first = estimate_prices(engine, content_dir, DAY)
+def test_a_second_run_changes_nothing(db: Engine, content_dir: Path) -> None:
+    add_references(db)
+    first = estimate_prices(db, content_dir, DAY)
     assert first.updated > 0  # the demo prices of the day were replaced
     assert first.inserted == 0
-    again = estimate_prices(engine, content_dir, DAY)
+    again = estimate_prices(db, content_dir, DAY)
     assert (again.inserted, again.updated) == (0, 0)
     assert again.unchanged == first.written
-    assert count_estimate_inputs(engine) == first.written
+    assert count_estimate_inputs(db) == first.written
 
 
 def test_a_feed_price_replaces_an_estimate_and_an_estimate_never_replaces_it(
-    engine: Engine, content_dir: Path, tmp_path: Path
+    db: Engine, content_dir: Path, tmp_path: Path
 ) -> None:
-    add_references(engine)
-    estimate_prices(engine, content_dir, DAY)
-    before = count_estimate_inputs(engine)
+    add_references(db)
+    estimate_prices(db, content_dir, DAY)
+    before = count_estimate_inputs(db)
     feed = tmp_path / "prices.csv"
     feed.write_text(
         "date,country,city,material,price,currency,unit,source\n"
         f"{DAY},ZA,johannesburg,bare-bright-copper,140.00,ZAR,kg,Joburg Metal Board\n",
         encoding="utf-8",
     )
-    assert import_prices(engine, feed, today=DAY).ok
-    assert stored(engine, "johannesburg", "bare-bright-copper") == (Decimal("140.00"), "feed")
-    assert count_estimate_inputs(engine) == before - 1  # its formula went with it
-    report = estimate_prices(engine, content_dir, DAY)
+    assert import_prices(db, feed, today=DAY).ok
+    assert stored(db, "johannesburg", "bare-bright-copper") == (Decimal("140.00"), "feed")
+    assert count_estimate_inputs(db) == before - 1  # its formula went with it
+    report = estimate_prices(db, content_dir, DAY)
     assert report.kept == 1
-    assert stored(engine, "johannesburg", "bare-bright-copper") == (Decimal("140.00"), "feed")
+    assert stored(db, "johannesburg", "bare-bright-copper") == (Decimal("140.00"), "feed")
 
 
-def test_a_new_day_is_inserted_after_the_demo_history(engine: Engine, content_dir: Path) -> None:
-    add_references(engine)
+def test_a_new_day_is_inserted_after_the_demo_history(db: Engine, content_dir: Path) -> None:
+    add_references(db)
     next_day = DAY + dt.timedelta(days=1)
-    report = estimate_prices(engine, content_dir, next_day)
+    report = estimate_prices(db, content_dir, next_day)
     assert report.inserted > 0
-    assert stored(engine, "johannesburg", "copper-1", next_day) == (Decimal("131.41"), "estimate")
+    assert stored(db, "johannesburg", "copper-1", next_day) == (Decimal("131.41"), "estimate")
 
 
-def test_the_api_shows_the_kind_and_the_formula(engine: Engine, content_dir: Path) -> None:
-    add_references(engine)
-    estimate_prices(engine, content_dir, DAY)
-    url = engine.url.render_as_string(hide_password=False)
+def test_the_api_shows_the_kind_and_the_formula(db: Engine, content_dir: Path) -> None:
+    add_references(db)
+    estimate_prices(db, content_dir, DAY)
+    url = db.url.render_as_string(hide_password=False)
     settings = Settings(
         database_url=url, content_dir=content_dir, data_dir=Path("/nonexistent"),
         price_stale_days=3650,
@@ -193,8 +187,8 @@ def test_the_api_shows_the_kind_and_the_formula(engine: Engine, content_dir: Pat
     assert new_york["estimate"]["formula"].endswith("× 0.88 US yard margin")  # no FX in dollars
 
 
-def test_an_old_price_is_marked_stale(engine: Engine) -> None:
-    url = engine.url.render_as_string(hide_password=False)
+def test_an_old_price_is_marked_stale(db: Engine) -> None:
+    url = db.url.render_as_string(hide_password=False)
     settings = Settings(database_url=url, content_dir=CONTENT_DIR, data_dir=Path("/nonexistent"))
     with TestClient(create_app(settings)) as client:
         rows = client.get("/api/cities/johannesburg/prices").json()
@@ -204,10 +198,10 @@ def test_an_old_price_is_marked_stale(engine: Engine) -> None:
 
 
 def test_the_command_estimates_a_day(
-    engine: Engine, content_dir: Path, monkeypatch: pytest.MonkeyPatch
+    db: Engine, content_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    add_references(engine)
-    monkeypatch.setenv("DATABASE_URL", engine.url.render_as_string(hide_password=False))
+    add_references(db)
+    monkeypatch.setenv("DATABASE_URL", db.url.render_as_string(hide_password=False))
     monkeypatch.setenv("CONTENT_DIR", str(content_dir))
     get_settings.cache_clear()
     try:
@@ -216,19 +210,19 @@ def test_the_command_estimates_a_day(
         get_settings.cache_clear()
     assert result.exit_code == 0, result.output
     assert "Estimates for 2026-03-31" in result.output
-    assert stored(engine, "johannesburg", "bare-bright-copper") == (Decimal("134.22"), "estimate")
+    assert stored(db, "johannesburg", "bare-bright-copper") == (Decimal("134.22"), "estimate")
 
 
 def test_the_data_check_warns_of_estimates_made_with_an_old_rate(
-    engine: Engine, content_dir: Path
+    db: Engine, content_dir: Path
 ) -> None:
-    add_references(engine)  # the rand rate is of 2026-03-30
-    estimate_prices(engine, content_dir, DAY)
-    fresh = check_data(engine, content_dir, today=DAY, stale_days=7)
+    add_references(db)  # the rand rate is of 2026-03-30
+    estimate_prices(db, content_dir, DAY)
+    fresh = check_data(db, content_dir, today=DAY, stale_days=7)
     assert "old-fx-in-estimates" not in {f.code for f in fresh.findings}
     later = DAY + dt.timedelta(days=30)
-    estimate_prices(engine, content_dir, later)
-    report = check_data(engine, content_dir, today=later, stale_days=7)
+    estimate_prices(db, content_dir, later)
+    report = check_data(db, content_dir, today=later, stale_days=7)
     finding = next(f for f in report.findings if f.code == "old-fx-in-estimates")
     assert finding.level == "warning"
     assert any(

@@ -23,8 +23,8 @@ from scrapindex.data.feeds.http import Fetch, fetch_bytes
 from scrapindex.data.feeds.market import fetch_market_prices
 from scrapindex.models import City, FxRate, MarketPrice, Material, Price, PriceEstimate, Source
 from scrapindex.settings import get_settings
-from tests.conftest import CONTENT_DIR, FreshDatabase
-from tests.databases import IMPORT_DEMO, count_rows, data_fingerprint, fingerprint
+from tests.conftest import CONTENT_DIR
+from tests.databases import count_rows, data_fingerprint, fingerprint
 
 FEEDS = Path(__file__).parents[1] / "fixtures" / "feeds"
 FRED_IDS = ("PCOPPUSDM", "PALUMUSDM", "PLEADUSDM", "PZINCUSDM", "PNICKUSDM", "PTINUSDM")
@@ -71,11 +71,6 @@ def feed_server() -> Iterator[FeedServer]:
 
 
 @pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-@pytest.fixture
 def waits() -> list[float]:
     return []
 
@@ -93,8 +88,8 @@ def closed_port_url() -> str:
     return f"http://127.0.0.1:{port}"
 
 
-def run_cli(engine: Engine, monkeypatch: pytest.MonkeyPatch, *args: str, **env: str) -> Result:
-    monkeypatch.setenv("DATABASE_URL", engine.url.render_as_string(hide_password=False))
+def run_cli(db: Engine, monkeypatch: pytest.MonkeyPatch, *args: str, **env: str) -> Result:
+    monkeypatch.setenv("DATABASE_URL", db.url.render_as_string(hide_password=False))
     monkeypatch.setenv("CONTENT_DIR", str(CONTENT_DIR))
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -105,16 +100,16 @@ def run_cli(engine: Engine, monkeypatch: pytest.MonkeyPatch, *args: str, **env: 
         get_settings.cache_clear()
 
 
-def stored_rate(engine: Engine, currency: str, day: dt.date) -> Decimal | None:
-    with engine.connect() as connection:
+def stored_rate(db: Engine, currency: str, day: dt.date) -> Decimal | None:
+    with db.connect() as connection:
         query = select(FxRate.usd_per_unit).where(
             FxRate.currency == currency, FxRate.rate_date == day
         )
         return connection.execute(query).scalar_one_or_none()
 
 
-def stored_market(engine: Engine, metal: str, day: dt.date) -> tuple[Decimal, str, str] | None:
-    with engine.connect() as connection:
+def stored_market(db: Engine, metal: str, day: dt.date) -> tuple[Decimal, str, str] | None:
+    with db.connect() as connection:
         query = (
             select(MarketPrice.usd_per_tonne, MarketPrice.period, Source.name)
             .join(Source, Source.id == MarketPrice.source_id)
@@ -124,8 +119,8 @@ def stored_market(engine: Engine, metal: str, day: dt.date) -> tuple[Decimal, st
     return None if row is None else (row[0], row[1], row[2])
 
 
-def source_url(engine: Engine, name: str) -> tuple[str, str | None]:
-    with engine.connect() as connection:
+def source_url(db: Engine, name: str) -> tuple[str, str | None]:
+    with db.connect() as connection:
         row = connection.execute(select(Source.kind, Source.url).where(Source.name == name)).one()
     return row[0], row[1]
 
@@ -137,114 +132,112 @@ def serve_fred(server: FeedServer, *series_ids: str) -> None:
 
 
 def test_the_ecb_history_file_imports_through_the_cli(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch
+    db: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    result = run_cli(
-        engine, monkeypatch, "fx", "fetch", "--file", str(FEEDS / "eurofxref-hist.csv")
-    )
+    result = run_cli(db, monkeypatch, "fx", "fetch", "--file", str(FEEDS / "eurofxref-hist.csv"))
     assert result.exit_code == 0, result.output
     assert "imported" in result.output
-    assert stored_rate(engine, "EUR", dt.date(2025, 4, 22)) == Decimal("1.1476")
-    assert stored_rate(engine, "GBP", dt.date(2025, 4, 22)) == Decimal("1.33662559")
-    assert stored_rate(engine, "NZD", dt.date(2025, 4, 9)) is None  # N/A in the file
-    assert source_url(engine, ECB_SOURCE) == ("feed", ECB_SOURCE_URL)
+    assert stored_rate(db, "EUR", dt.date(2025, 4, 22)) == Decimal("1.1476")
+    assert stored_rate(db, "GBP", dt.date(2025, 4, 22)) == Decimal("1.33662559")
+    assert stored_rate(db, "NZD", dt.date(2025, 4, 9)) is None  # N/A in the file
+    assert source_url(db, ECB_SOURCE) == ("feed", ECB_SOURCE_URL)
 
 
-def test_the_daily_rates_are_fetched_by_url(engine: Engine, feed_server: FeedServer) -> None:
+def test_the_daily_rates_are_fetched_by_url(db: Engine, feed_server: FeedServer) -> None:
     feed_server.bodies["/eurofxref-daily.xml"] = (FEEDS / "eurofxref-daily.xml").read_bytes()
-    report = fetch_ecb_rates(engine, base_url=feed_server.url)
+    report = fetch_ecb_rates(db, base_url=feed_server.url)
     assert report.ok, report.problem_lines()
     assert (report.inserted, report.updated) == (7, 0)
-    assert stored_rate(engine, "ZAR", dt.date(2025, 4, 25)) == Decimal("0.05316748")
+    assert stored_rate(db, "ZAR", dt.date(2025, 4, 25)) == Decimal("0.05316748")
     assert feed_server.requests == ["/eurofxref-daily.xml"]
 
 
-def test_the_history_zip_is_fetched_with_history(engine: Engine, feed_server: FeedServer) -> None:
+def test_the_history_zip_is_fetched_with_history(db: Engine, feed_server: FeedServer) -> None:
     packed = io.BytesIO()
     with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.write(FEEDS / "eurofxref-hist.csv", "eurofxref-hist.csv")
     feed_server.bodies["/eurofxref-hist.zip"] = packed.getvalue()
-    report = fetch_ecb_rates(engine, history=True, base_url=feed_server.url)
+    report = fetch_ecb_rates(db, history=True, base_url=feed_server.url)
     assert report.ok, report.problem_lines()
     assert report.inserted == 25 * 7 - 1  # 25 days of our 7 currencies, less one N/A
 
 
 def test_a_server_that_fails_twice_is_retried(
-    engine: Engine, feed_server: FeedServer, fetch: Fetch, waits: list[float]
+    db: Engine, feed_server: FeedServer, fetch: Fetch, waits: list[float]
 ) -> None:
     feed_server.bodies["/eurofxref-daily.xml"] = (FEEDS / "eurofxref-daily.xml").read_bytes()
     feed_server.failures["/eurofxref-daily.xml"] = [503, 503]
-    report = fetch_ecb_rates(engine, base_url=feed_server.url, fetch=fetch)
+    report = fetch_ecb_rates(db, base_url=feed_server.url, fetch=fetch)
     assert report.ok, report.problem_lines()
     assert len(feed_server.requests) == 3
     assert waits == [1.0, 2.0]
 
 
 def test_a_missing_series_is_not_retried(
-    engine: Engine, feed_server: FeedServer, fetch: Fetch, waits: list[float]
+    db: Engine, feed_server: FeedServer, fetch: Fetch, waits: list[float]
 ) -> None:
-    before = fingerprint(engine)
+    before = fingerprint(db)
     gone = r"after 1 attempt \(HTTP 404 Not Found\); nothing was changed"
     with pytest.raises(FeedUnavailableError, match=gone):
         fetch_market_prices(
-            engine,
+            db,
             CONTENT_DIR,
             series=["copper"],
             fred_base_url=f"{feed_server.url}/fredgraph.csv",
             fetch=fetch,
         )
     assert waits == []
-    assert fingerprint(engine) == before
+    assert fingerprint(db) == before
 
 
 def test_offline_gives_one_line_and_changes_nothing(
-    engine: Engine, fetch: Fetch, waits: list[float]
+    db: Engine, fetch: Fetch, waits: list[float]
 ) -> None:
-    before = fingerprint(engine)
+    before = fingerprint(db)
     with pytest.raises(FeedUnavailableError) as raised:
-        fetch_ecb_rates(engine, base_url=closed_port_url(), fetch=fetch)
+        fetch_ecb_rates(db, base_url=closed_port_url(), fetch=fetch)
     message = str(raised.value)
     assert message.startswith("ECB reference rates: could not reach http://127.0.0.1:")
     assert message.endswith("after 3 attempts (connection refused); nothing was changed")
     assert "\n" not in message
     assert waits == [1.0, 2.0]
     with pytest.raises(FeedUnavailableError):
-        fetch_market_prices(engine, CONTENT_DIR, fred_base_url=closed_port_url(), fetch=fetch)
-    after = fingerprint(engine)
+        fetch_market_prices(db, CONTENT_DIR, fred_base_url=closed_port_url(), fetch=fetch)
+    after = fingerprint(db)
     assert after["fx_rates"] == before["fx_rates"]
     assert after["market_prices"] == before["market_prices"]
     assert after == before
 
 
 def test_every_fred_series_is_fetched_and_a_refetch_changes_nothing(
-    engine: Engine, feed_server: FeedServer
+    db: Engine, feed_server: FeedServer
 ) -> None:
     serve_fred(feed_server, *FRED_IDS_ALL)
     base = f"{feed_server.url}/fredgraph.csv"
-    first = fetch_market_prices(engine, CONTENT_DIR, fred_base_url=base)
+    first = fetch_market_prices(db, CONTENT_DIR, fred_base_url=base)
     assert first.ok, first.problem_lines()
     assert first.inserted == 7 * 24
-    assert stored_market(engine, "copper", dt.date(2025, 10, 1)) == (
+    assert stored_market(db, "copper", dt.date(2025, 10, 1)) == (
         Decimal("10741.36"),
         "monthly",
         FRED_SOURCE,
     )
-    assert stored_market(engine, "iron_ore", dt.date(2023, 11, 1)) is not None
-    assert source_url(engine, FRED_SOURCE) == ("feed", FRED_SOURCE_URL)
-    after_first = fingerprint(engine)
-    again = fetch_market_prices(engine, CONTENT_DIR, fred_base_url=base)
+    assert stored_market(db, "iron_ore", dt.date(2023, 11, 1)) is not None
+    assert source_url(db, FRED_SOURCE) == ("feed", FRED_SOURCE_URL)
+    after_first = fingerprint(db)
+    again = fetch_market_prices(db, CONTENT_DIR, fred_base_url=base)
     assert (again.inserted, again.updated, again.unchanged) == (0, 0, 7 * 24)
-    assert fingerprint(engine) == after_first
+    assert fingerprint(db) == after_first
 
 
-def test_an_outlier_in_a_fetched_series_is_refused(engine: Engine, feed_server: FeedServer) -> None:
+def test_an_outlier_in_a_fetched_series_is_refused(db: Engine, feed_server: FeedServer) -> None:
     serve_fred(feed_server, "PCOPPUSDM")
     base = f"{feed_server.url}/fredgraph.csv"
-    assert fetch_market_prices(engine, CONTENT_DIR, series=["copper"], fred_base_url=base).ok
-    before = fingerprint(engine)
+    assert fetch_market_prices(db, CONTENT_DIR, series=["copper"], fred_base_url=base).ok
+    before = fingerprint(db)
     copper = (FEEDS / "fred-PCOPPUSDM.csv").read_bytes() + b"2025-11-01,107413.60\n"
     feed_server.bodies["/fredgraph.csv?id=PCOPPUSDM"] = copper
-    report = fetch_market_prices(engine, CONTENT_DIR, series=["copper"], fred_base_url=base)
+    report = fetch_market_prices(db, CONTENT_DIR, series=["copper"], fred_base_url=base)
     assert not report.ok
     assert report.outliers == 1
     assert any(
@@ -252,21 +245,21 @@ def test_an_outlier_in_a_fetched_series_is_refused(engine: Engine, feed_server: 
         in line
         for line in report.problem_lines()
     )
-    assert fingerprint(engine) == before
+    assert fingerprint(db) == before
 
 
 def test_a_fred_file_names_its_metal_by_its_header(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch
+    db: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tin = str(FEEDS / "fred-PTINUSDM.csv")
-    result = run_cli(engine, monkeypatch, "market", "fetch", "--file", tin)
+    result = run_cli(db, monkeypatch, "market", "fetch", "--file", tin)
     assert result.exit_code == 0, result.output
-    assert stored_market(engine, "tin", dt.date(2025, 10, 1)) == (
+    assert stored_market(db, "tin", dt.date(2025, 10, 1)) == (
         Decimal("36013.55"),
         "monthly",
         FRED_SOURCE,
     )
-    refused = run_cli(engine, monkeypatch, "market", "fetch", "--file", tin, "--series", "tin,lead")
+    refused = run_cli(db, monkeypatch, "market", "fetch", "--file", tin, "--series", "tin,lead")
     assert refused.exit_code == 1
     assert refused.output.strip() == (
         "FRED: a --file holds one series; give one metal with --series"
@@ -274,11 +267,11 @@ def test_a_fred_file_names_its_metal_by_its_header(
 
 
 def test_a_licensed_provider_is_converted_and_imported(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch
+    db: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     feeds_file = str(FEEDS / "market-feeds.yaml")
     result = run_cli(
-        engine,
+        db,
         monkeypatch,
         "market",
         "fetch",
@@ -287,35 +280,33 @@ def test_a_licensed_provider_is_converted_and_imported(
         MARKET_FEEDS_FILE=feeds_file,
     )
     assert result.exit_code == 0, result.output
-    eur = stored_rate(engine, "EUR", dt.date(2026, 3, 31))
+    eur = stored_rate(db, "EUR", dt.date(2026, 3, 31))
     assert eur is not None
-    zinc = stored_market(engine, "zinc", dt.date(2026, 4, 1))
+    zinc = stored_market(db, "zinc", dt.date(2026, 4, 1))
     assert zinc == (
         (Decimal(2400) * eur).quantize(Decimal("0.0001")),
         "daily",
         "Example Metals Data: LME official prices",
     )
-    assert source_url(engine, "Example Metals Data: LME official prices") == (
+    assert source_url(db, "Example Metals Data: LME official prices") == (
         "feed",
         "https://data.example.com/terms",
     )
-    assert count_rows(engine, MarketPrice) == 6
+    assert count_rows(db, MarketPrice) == 6
 
 
-def test_an_unknown_provider_is_one_red_line(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    before = fingerprint(engine)
-    result = run_cli(engine, monkeypatch, "market", "fetch", "--source", "lme")
+def test_an_unknown_provider_is_one_red_line(db: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = fingerprint(db)
+    result = run_cli(db, monkeypatch, "market", "fetch", "--source", "lme")
     assert result.exit_code == 1
     assert result.output.strip() == (
         "lme: not 'fred', and no MARKET_FEEDS_FILE names other providers"
     )
-    assert fingerprint(engine) == before
+    assert fingerprint(db) == before
 
 
 def test_market_import_reads_the_normalized_format(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    db: Engine, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     good = tmp_path / "market.csv"
     good.write_text(
@@ -329,24 +320,24 @@ def test_market_import_reads_the_normalized_format(
         "2026-04-01,gold,3120,daily,Desk Feed\n"
         "2026-04-02,copper,9.912,weekly,Desk Feed\n"
     )
-    imported = run_cli(engine, monkeypatch, "market", "import", str(good))
+    imported = run_cli(db, monkeypatch, "market", "import", str(good))
     assert imported.exit_code == 0, imported.output
-    assert stored_market(engine, "copper", dt.date(2026, 4, 2)) == (
+    assert stored_market(db, "copper", dt.date(2026, 4, 2)) == (
         Decimal("9912"),
         "daily",
         "Desk Feed",
     )
-    before = data_fingerprint(engine)
-    rejected = run_cli(engine, monkeypatch, "market", "import", str(bad))
+    before = data_fingerprint(db)
+    rejected = run_cli(db, monkeypatch, "market", "import", str(bad))
     assert rejected.exit_code == 1
     assert "line 2: metal 'gold' is not one of aluminium, copper" in rejected.output
     assert "line 3: period 'weekly' is not one of daily, monthly" in rejected.output
-    assert data_fingerprint(engine) == before  # only the refused run is recorded
+    assert data_fingerprint(db) == before  # only the refused run is recorded
 
 
-def estimated_row(engine: Engine, city: str, material: str) -> tuple[Decimal, str, Decimal]:
+def estimated_row(db: Engine, city: str, material: str) -> tuple[Decimal, str, Decimal]:
     """(stored price, source kind, the price the stored inputs give) of the series' newest day."""
-    with engine.connect() as connection:
+    with db.connect() as connection:
         row = connection.execute(
             select(
                 Price.price_per_kg,
@@ -370,19 +361,19 @@ def estimated_row(engine: Engine, city: str, material: str) -> tuple[Decimal, st
 
 
 def test_the_daily_update_fetches_the_feeds_then_estimates(
-    engine: Engine, feed_server: FeedServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    db: Engine, feed_server: FeedServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     feed_server.bodies["/eurofxref-daily.xml"] = (FEEDS / "eurofxref-daily.xml").read_bytes()
     serve_fred(feed_server, *FRED_IDS_ALL)
     result = run_cli(
-        engine, monkeypatch, "prices", "update",
+        db, monkeypatch, "prices", "update",
         MARKET_FEEDS="ecb,fred", ECB_BASE_URL=feed_server.url,
         FRED_BASE_URL=f"{feed_server.url}/fredgraph.csv", INBOX_DIR=str(tmp_path / "inbox"),
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Estimates for" in result.output
-    assert stored_rate(engine, "ZAR", dt.date(2025, 4, 25)) == Decimal("0.05316748")
-    price, kind, expected = estimated_row(engine, "johannesburg", "copper-1")
+    assert stored_rate(db, "ZAR", dt.date(2025, 4, 25)) == Decimal("0.05316748")
+    price, kind, expected = estimated_row(db, "johannesburg", "copper-1")
     assert kind == "estimate"
     assert price == expected
     # 10.74136 $/kg (Oct 2025) x 0.935 x 0.82 ZA margin = 8.2354007 $/kg; / 0.05316748 $ per
@@ -391,16 +382,16 @@ def test_the_daily_update_fetches_the_feeds_then_estimates(
 
 
 def test_an_offline_feed_fails_the_update_and_writes_no_estimate_from_nothing(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    db: Engine, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    before = fingerprint(engine)
+    before = fingerprint(db)
     offline = closed_port_url()
     result = run_cli(
-        engine, monkeypatch, "prices", "update",
+        db, monkeypatch, "prices", "update",
         MARKET_FEEDS="ecb", ECB_BASE_URL=offline, FEED_TIMEOUT_SECONDS="2",
         INBOX_DIR=str(tmp_path / "inbox"),
     )  # fmt: skip
     assert result.exit_code == 1
     assert "ecb: ECB reference rates: could not reach" in " ".join(result.output.split())
     assert "Not estimated: no copper reference price" in " ".join(result.output.split())
-    assert fingerprint(engine) == before
+    assert fingerprint(db) == before

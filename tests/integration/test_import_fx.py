@@ -16,21 +16,16 @@ from scrapindex.models import FxRate, Source
 from scrapindex.queries.prices import material_figures
 from scrapindex.settings import Settings
 from tests.clock import ManualClock
-from tests.conftest import CONTENT_DIR, FreshDatabase
-from tests.databases import IMPORT_DEMO, fingerprint
+from tests.conftest import CONTENT_DIR
+from tests.databases import fingerprint
 from tests.integration.test_price_figures_sql import reference_figures
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
 FEED = "Central Bank Feed"
 
 
-@pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-def stored_rate(engine: Engine, currency: str, day: dt.date) -> tuple[Decimal, str]:
-    with engine.connect() as connection:
+def stored_rate(db: Engine, currency: str, day: dt.date) -> tuple[Decimal, str]:
+    with db.connect() as connection:
         row = connection.execute(
             select(FxRate.usd_per_unit, Source.name)
             .join(Source, Source.id == FxRate.source_id)
@@ -40,31 +35,31 @@ def stored_rate(engine: Engine, currency: str, day: dt.date) -> tuple[Decimal, s
 
 
 @pytest.mark.parametrize("name", ["fx_valid.csv", "fx_valid.json"])
-def test_valid_rates_are_upserted_and_reported(engine: Engine, name: str) -> None:
-    before = revision.read(engine)
-    report = import_fx_rates(engine, FIXTURES / name)
+def test_valid_rates_are_upserted_and_reported(db: Engine, name: str) -> None:
+    before = revision.read(db)
+    report = import_fx_rates(db, FIXTURES / name)
     assert report.ok, report.problem_lines()
     assert (report.inserted, report.updated, report.unchanged) == (3, 1, 0)
-    assert stored_rate(engine, "ZAR", dt.date(2026, 4, 1)) == (Decimal("0.05351"), FEED)
-    assert stored_rate(engine, "GBP", dt.date(2026, 3, 31)) == (Decimal("1.24145454"), FEED)
-    assert revision.read(engine) == before + 1
+    assert stored_rate(db, "ZAR", dt.date(2026, 4, 1)) == (Decimal("0.05351"), FEED)
+    assert stored_rate(db, "GBP", dt.date(2026, 3, 31)) == (Decimal("1.24145454"), FEED)
+    assert revision.read(db) == before + 1
 
 
-def test_the_same_file_twice_changes_nothing(engine: Engine) -> None:
-    assert import_fx_rates(engine, FIXTURES / "fx_valid.csv").ok
-    after_first = fingerprint(engine)
-    again = import_fx_rates(engine, FIXTURES / "fx_valid.csv")
+def test_the_same_file_twice_changes_nothing(db: Engine) -> None:
+    assert import_fx_rates(db, FIXTURES / "fx_valid.csv").ok
+    after_first = fingerprint(db)
+    again = import_fx_rates(db, FIXTURES / "fx_valid.csv")
     assert (again.inserted, again.updated, again.unchanged) == (0, 0, 4)
-    assert fingerprint(engine) == after_first
+    assert fingerprint(db) == after_first
 
 
-def test_new_rates_move_the_usd_figures(engine: Engine) -> None:
+def test_new_rates_move_the_usd_figures(db: Engine) -> None:
     clock = ManualClock()
-    url = engine.url.render_as_string(hide_password=False)
+    url = db.url.render_as_string(hide_password=False)
     settings = Settings(database_url=url, content_dir=CONTENT_DIR, data_dir=Path("/nonexistent"))
     with TestClient(create_app(settings, clock=clock)) as client:
         before = client.get("/api/materials/copper/prices")
-        assert import_fx_rates(engine, FIXTURES / "fx_valid.csv").ok
+        assert import_fx_rates(db, FIXTURES / "fx_valid.csv").ok
         clock.past_revision_check()
         after = client.get("/api/materials/copper/prices")
     assert after.headers["etag"] != before.headers["etag"]
@@ -87,26 +82,26 @@ INVALID_FILES = [
 
 @pytest.mark.parametrize(("name", "where", "message"), INVALID_FILES)
 def test_an_invalid_row_rejects_the_whole_file(
-    engine: Engine, name: str, where: str, message: str
+    db: Engine, name: str, where: str, message: str
 ) -> None:
-    before = fingerprint(engine)
-    report = import_fx_rates(engine, FIXTURES / name)
+    before = fingerprint(db)
+    report = import_fx_rates(db, FIXTURES / name)
     assert not report.ok
     assert any(line.startswith(f"{where}: ") and message in line for line in report.problem_lines())
-    assert fingerprint(engine) == before
+    assert fingerprint(db) == before
 
 
-def test_an_outlying_rate_is_written_with_the_override(engine: Engine) -> None:
-    report = import_fx_rates(engine, FIXTURES / "fx_inverted_rate.csv", allow_outliers=True)
+def test_an_outlying_rate_is_written_with_the_override(db: Engine) -> None:
+    report = import_fx_rates(db, FIXTURES / "fx_inverted_rate.csv", allow_outliers=True)
     assert report.ok
-    assert stored_rate(engine, "ZAR", dt.date(2026, 4, 1))[0] == Decimal("18.72")
+    assert stored_rate(db, "ZAR", dt.date(2026, 4, 1))[0] == Decimal("18.72")
 
 
-def test_new_rates_move_the_stored_figures_in_dollars(engine: Engine) -> None:
-    with Session(engine) as session:
+def test_new_rates_move_the_stored_figures_in_dollars(db: Engine) -> None:
+    with Session(db) as session:
         before = material_figures(session)
-    assert import_fx_rates(engine, FIXTURES / "fx_valid.csv").ok
-    with Session(engine) as session:
+    assert import_fx_rates(db, FIXTURES / "fx_valid.csv").ok
+    with Session(db) as session:
         after = material_figures(session)
         assert after == reference_figures(session)
     assert after != before

@@ -17,23 +17,17 @@ from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.imports.report import MAX_LISTED_PROBLEMS
 from scrapindex.models import City, CurrentPrice, DataRevision, Material, Price, Source
 from scrapindex.settings import Settings, get_settings
-from tests.conftest import CONTENT_DIR, FreshDatabase
-from tests.databases import IMPORT_DEMO, fingerprint
+from tests.conftest import CONTENT_DIR
+from tests.databases import fingerprint
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
 FEED = "Northern Metals Exchange"
 HEADER = "date,country,city,material,price,currency,unit,source\n"
 
 
-@pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
-    """A database of the test's own: the demo set's last ten days, up to 2026-03-31."""
-    return fresh_database(IMPORT_DEMO)
-
-
-def stored_price(engine: Engine, city: str, material: str, day: dt.date) -> tuple[Decimal, str]:
+def stored_price(db: Engine, city: str, material: str, day: dt.date) -> tuple[Decimal, str]:
     """(price per kg, source name) of one stored row."""
-    with engine.connect() as connection:
+    with db.connect() as connection:
         row = connection.execute(
             select(Price.price_per_kg, Source.name)
             .join(Source, Source.id == Price.source_id)
@@ -45,29 +39,29 @@ def stored_price(engine: Engine, city: str, material: str, day: dt.date) -> tupl
 
 
 @pytest.mark.parametrize("name", ["prices_valid.csv", "prices_valid.json"])
-def test_a_valid_feed_is_upserted_and_reported(engine: Engine, name: str) -> None:
-    before = revision.read(engine)
-    report = import_prices(engine, FIXTURES / name)
+def test_a_valid_feed_is_upserted_and_reported(db: Engine, name: str) -> None:
+    before = revision.read(db)
+    report = import_prices(db, FIXTURES / name)
     assert report.ok, report.problem_lines()
     assert (report.rows, report.inserted, report.updated, report.unchanged) == (7, 5, 2, 0)
     april = dt.date(2026, 4, 1)
-    assert stored_price(engine, "london", "copper", april) == (Decimal("6.71"), FEED)
-    assert stored_price(engine, "london", "steel", april) == (Decimal("0.19"), FEED)  # 190/t
+    assert stored_price(db, "london", "copper", april) == (Decimal("6.71"), FEED)
+    assert stored_price(db, "london", "steel", april) == (Decimal("0.19"), FEED)  # 190/t
     # Same price as the demo row, but now from the feed: that is an update.
-    assert stored_price(engine, "london", "copper", dt.date(2026, 3, 31)) == (Decimal("6.67"), FEED)
-    with engine.connect() as connection:
+    assert stored_price(db, "london", "copper", dt.date(2026, 3, 31)) == (Decimal("6.67"), FEED)
+    with db.connect() as connection:
         kind = connection.execute(select(Source.kind).where(Source.name == FEED)).scalar_one()
         updated_at = connection.execute(
             select(func.max(Price.updated_at)).join(Source).where(Source.name == FEED)
         ).scalar_one()
     assert kind == "feed"
     assert updated_at.tzinfo is not None
-    assert revision.read(engine) == before + 1
+    assert revision.read(db) == before + 1
 
 
-def test_the_api_shows_the_import_with_its_source_and_change(engine: Engine) -> None:
-    assert import_prices(engine, FIXTURES / "prices_valid.csv").ok
-    url = engine.url.render_as_string(hide_password=False)
+def test_the_api_shows_the_import_with_its_source_and_change(db: Engine) -> None:
+    assert import_prices(db, FIXTURES / "prices_valid.csv").ok
+    url = db.url.render_as_string(hide_password=False)
     settings = Settings(database_url=url, content_dir=CONTENT_DIR, data_dir=Path("/nonexistent"))
     with TestClient(create_app(settings)) as client:
         rows = client.get("/api/cities/london/prices").json()
@@ -79,16 +73,16 @@ def test_the_api_shows_the_import_with_its_source_and_change(engine: Engine) -> 
     assert untouched["source"]["kind"] == "demo"
 
 
-def test_the_same_file_twice_changes_nothing(engine: Engine) -> None:
-    assert import_prices(engine, FIXTURES / "prices_valid.csv").ok
-    after_first = fingerprint(engine)
-    again = import_prices(engine, FIXTURES / "prices_valid.csv")
+def test_the_same_file_twice_changes_nothing(db: Engine) -> None:
+    assert import_prices(db, FIXTURES / "prices_valid.csv").ok
+    after_first = fingerprint(db)
+    again = import_prices(db, FIXTURES / "prices_valid.csv")
     assert (again.inserted, again.updated, again.unchanged) == (0, 0, 7)
-    assert fingerprint(engine) == after_first  # the data revision did not move either
+    assert fingerprint(db) == after_first  # the data revision did not move either
 
 
-def test_pounds_and_tonnes_convert_to_kg_exact_to_the_cent(engine: Engine) -> None:
-    assert import_prices(engine, FIXTURES / "prices_units.csv").ok
+def test_pounds_and_tonnes_convert_to_kg_exact_to_the_cent(db: Engine) -> None:
+    assert import_prices(db, FIXTURES / "prices_units.csv").ok
     april = dt.date(2026, 4, 1)
     # price / 0.45359237 kg (the international pound) or / 1000 kg, rounded half-even to 4 places
     expected = {
@@ -99,7 +93,7 @@ def test_pounds_and_tonnes_convert_to_kg_exact_to_the_cent(engine: Engine) -> No
         ("sydney", "copper"): (Decimal("12.9005"), "12.90"),  # 12,900.50/t
     }
     for (city, material), (per_kg, cents) in expected.items():
-        stored, _ = stored_price(engine, city, material, april)
+        stored, _ = stored_price(db, city, material, april)
         assert stored == per_kg
         assert f"{stored:.2f}" == cents
 
@@ -132,20 +126,20 @@ INVALID_FILES = [
 
 @pytest.mark.parametrize(("name", "where", "message"), INVALID_FILES)
 def test_an_invalid_row_rejects_the_whole_file(
-    engine: Engine, name: str, where: str, message: str
+    db: Engine, name: str, where: str, message: str
 ) -> None:
-    before = fingerprint(engine)
-    report = import_prices(engine, FIXTURES / name)
+    before = fingerprint(db)
+    report = import_prices(db, FIXTURES / name)
     assert not report.ok
     assert any(line.startswith(f"{where}: ") and message in line for line in report.problem_lines())
     assert (report.inserted, report.updated, report.unchanged) == (0, 0, 0)
-    assert fingerprint(engine) == before
+    assert fingerprint(db) == before
 
 
-def test_every_problem_of_a_row_is_reported(engine: Engine, tmp_path: Path) -> None:
+def test_every_problem_of_a_row_is_reported(db: Engine, tmp_path: Path) -> None:
     feed = tmp_path / "prices.csv"
     feed.write_text(HEADER + "2026-04-01,ZA,atlantis,unobtainium,-1,XXX,oz,\n", encoding="utf-8")
-    lines = import_prices(engine, feed).problem_lines()
+    lines = import_prices(db, feed).problem_lines()
     assert lines == [
         "line 2: unknown city 'atlantis'",
         "line 2: unknown material 'unobtainium'",
@@ -156,37 +150,35 @@ def test_every_problem_of_a_row_is_reported(engine: Engine, tmp_path: Path) -> N
 
 
 def test_the_report_lists_a_hundred_problems_and_counts_the_rest(
-    engine: Engine, tmp_path: Path
+    db: Engine, tmp_path: Path
 ) -> None:
     feed = tmp_path / "prices.csv"
     bad = "2026-04-01,GB,london,copper,abc,GBP,kg,Feed\n"
     feed.write_text(HEADER + bad * 150, encoding="utf-8")
-    report = import_prices(engine, feed)
+    report = import_prices(db, feed)
     assert report.problems.count == 150
     lines = report.problem_lines()
     assert len(lines) == MAX_LISTED_PROBLEMS + 1
     assert lines[-1] == "… and 50 more"
 
 
-def test_outliers_are_written_with_the_override(engine: Engine) -> None:
-    report = import_prices(engine, FIXTURES / "prices_outlier.csv", allow_outliers=True)
+def test_outliers_are_written_with_the_override(db: Engine) -> None:
+    report = import_prices(db, FIXTURES / "prices_outlier.csv", allow_outliers=True)
     assert report.ok
     assert report.inserted == 3
-    assert stored_price(engine, "london", "copper", dt.date(2026, 4, 1))[0] == Decimal("67.10")
+    assert stored_price(db, "london", "copper", dt.date(2026, 4, 1))[0] == Decimal("67.10")
 
 
-def test_a_series_without_recent_history_has_no_outlier_guard(
-    engine: Engine, tmp_path: Path
-) -> None:
+def test_a_series_without_recent_history_has_no_outlier_guard(db: Engine, tmp_path: Path) -> None:
     feed = tmp_path / "prices.csv"
     # The demo history ends on 2026-03-31: nothing stored in the week before 2026-04-20.
     feed.write_text(HEADER + "2026-04-20,GB,london,copper,60.00,GBP,kg,Feed\n", encoding="utf-8")
-    assert import_prices(engine, feed).ok
+    assert import_prices(db, feed).ok
 
 
-def write_large_feed(engine: Engine, path: Path, days: int) -> int:
+def write_large_feed(db: Engine, path: Path, days: int) -> int:
     """Every series for ``days`` days from 2026-03-27: updates of stored days, then new days."""
-    with engine.connect() as connection:
+    with db.connect() as connection:
         latest = connection.execute(
             select(City.slug, City.country_code, Material.slug, Price.price_per_kg, Price.currency)
             .select_from(CurrentPrice)
@@ -206,7 +198,7 @@ def write_large_feed(engine: Engine, path: Path, days: int) -> int:
     return rows
 
 
-def observed_state(engine: Engine) -> tuple[object, ...]:
+def observed_state(db: Engine) -> tuple[object, ...]:
     """Counts and sums over prices, current_prices and the revision, read in one statement."""
     parts = (
         select(func.count()).select_from(Price),
@@ -215,16 +207,16 @@ def observed_state(engine: Engine) -> tuple[object, ...]:
         select(func.sum(CurrentPrice.price_id)),
         select(func.max(DataRevision.revision)),
     )
-    with engine.connect() as connection:
+    with db.connect() as connection:
         return tuple(connection.execute(select(*(p.scalar_subquery() for p in parts))).one())
 
 
 def test_a_concurrent_reader_sees_the_old_or_the_new_state_never_a_mix(
-    engine: Engine, tmp_path: Path
+    db: Engine, tmp_path: Path
 ) -> None:
     feed = tmp_path / "big.csv"
-    rows = write_large_feed(engine, feed, days=12)  # 12 x 2,550 series: half updates, half new
-    old = observed_state(engine)
+    rows = write_large_feed(db, feed, days=12)  # 12 x 2,550 series: half updates, half new
+    old = observed_state(db)
     writing = threading.Event()
     reports = []
 
@@ -237,16 +229,16 @@ def test_a_concurrent_reader_sees_the_old_or_the_new_state_never_a_mix(
             pass
 
     def run() -> None:
-        reports.append(import_prices(engine, feed, progress=SignalWriting()))
+        reports.append(import_prices(db, feed, progress=SignalWriting()))
 
     importer = threading.Thread(target=run)
     importer.start()
     assert writing.wait(timeout=120)
     seen_while_writing = set()
     while importer.is_alive():
-        seen_while_writing.add(observed_state(engine))
+        seen_while_writing.add(observed_state(db))
     importer.join()
-    new = observed_state(engine)
+    new = observed_state(db)
     assert reports[0].ok, reports[0].problem_lines()
     assert reports[0].inserted + reports[0].updated == rows
     assert new != old
@@ -263,14 +255,14 @@ def test_a_concurrent_reader_sees_the_old_or_the_new_state_never_a_mix(
     ],
 )
 def test_the_import_commands_exit_1_and_list_problems_for_a_bad_file(
-    engine: Engine,
+    db: Engine,
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
     command: str,
     good: str,
     bad: str,
 ) -> None:
-    monkeypatch.setenv("DATABASE_URL", engine.url.render_as_string(hide_password=False))
+    monkeypatch.setenv("DATABASE_URL", db.url.render_as_string(hide_password=False))
     monkeypatch.setenv("DATA_DIR", str(tmp_path))  # where a file refused for outliers is kept
     get_settings.cache_clear()
     try:

@@ -20,8 +20,8 @@ from scrapindex.data.imports.runs import (
 )
 from scrapindex.models import AuditEntry, City, ImportRun, Material, Price, User
 from scrapindex.settings import Settings, get_settings
-from tests.conftest import CONTENT_DIR, FreshDatabase
-from tests.databases import IMPORT_DEMO, data_fingerprint
+from tests.conftest import CONTENT_DIR
+from tests.databases import data_fingerprint
 from tests.operators import add_operator
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
@@ -30,13 +30,8 @@ MARKET_CSV = "date,metal,usd_per_tonne,period,source\n2026-03-31,copper,9412,mon
 
 
 @pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-@pytest.fixture
-def settings(engine: Engine, tmp_path: Path) -> Settings:
-    url = engine.url.render_as_string(hide_password=False)
+def settings(db: Engine, tmp_path: Path) -> Settings:
+    url = db.url.render_as_string(hide_password=False)
     return Settings(database_url=url, content_dir=CONTENT_DIR, data_dir=tmp_path / "data")
 
 
@@ -54,13 +49,13 @@ def run_import(runner: CliRunner, kind: str, path: Path) -> Result:
     return runner.invoke(cli, [kind, "import", str(path)])
 
 
-def all_runs(engine: Engine) -> list[ImportRun]:
-    with Session(engine) as session:
+def all_runs(db: Engine) -> list[ImportRun]:
+    with Session(db) as session:
         return list(session.scalars(select(ImportRun).order_by(ImportRun.id)))
 
 
-def london_copper(engine: Engine, day: dt.date) -> Decimal | None:
-    with engine.connect() as connection:
+def london_copper(db: Engine, day: dt.date) -> Decimal | None:
+    with db.connect() as connection:
         return connection.execute(
             select(Price.price_per_kg)
             .join(City, City.id == Price.city_id)
@@ -69,17 +64,17 @@ def london_copper(engine: Engine, day: dt.date) -> Decimal | None:
         ).scalar()
 
 
-def admin_user(engine: Engine) -> User:
-    operator = add_operator(engine, "admin")
-    with Session(engine, expire_on_commit=False) as session:
+def admin_user(db: Engine) -> User:
+    operator = add_operator(db, "admin")
+    with Session(db, expire_on_commit=False) as session:
         return session.get_one(User, operator.id)
 
 
-def test_a_command_import_records_an_imported_run(engine: Engine, command: CliRunner) -> None:
+def test_a_command_import_records_an_imported_run(db: Engine, command: CliRunner) -> None:
     started = dt.datetime.now(dt.UTC)
     result = run_import(command, "prices", FIXTURES / "prices_valid.csv")
     assert result.exit_code == 0, result.output
-    (run,) = all_runs(engine)
+    (run,) = all_runs(db)
     assert (run.kind, run.file_name, run.trigger, run.status) == (
         "prices", "prices_valid.csv", "cli", "imported"
     )  # fmt: skip
@@ -94,7 +89,7 @@ def test_a_command_import_records_an_imported_run(engine: Engine, command: CliRu
     [("fx", "fx_valid.csv"), ("yards", "yards_valid.csv"), ("market", "market.csv")],
 )
 def test_every_import_command_records_its_kind(
-    engine: Engine, command: CliRunner, tmp_path: Path, kind: str, file: str
+    db: Engine, command: CliRunner, tmp_path: Path, kind: str, file: str
 ) -> None:
     path = FIXTURES / file
     if kind == "market":
@@ -102,19 +97,19 @@ def test_every_import_command_records_its_kind(
         path.write_text(MARKET_CSV, encoding="utf-8")
     result = run_import(command, kind, path)
     assert result.exit_code == 0, result.output
-    (run,) = all_runs(engine)
+    (run,) = all_runs(db)
     assert (run.kind, run.file_name, run.trigger, run.status) == (kind, file, "cli", "imported")
     assert run.inserted + run.updated == run.rows > 0
 
 
 def test_a_file_with_bad_rows_records_its_problems_and_changes_no_data(
-    engine: Engine, command: CliRunner, settings: Settings
+    db: Engine, command: CliRunner, settings: Settings
 ) -> None:
-    before = data_fingerprint(engine)
+    before = data_fingerprint(db)
     result = run_import(command, "prices", FIXTURES / "prices_unknown_city.csv")
     assert result.exit_code == 1
-    assert data_fingerprint(engine) == before
-    (run,) = all_runs(engine)
+    assert data_fingerprint(db) == before
+    (run,) = all_runs(db)
     assert (run.status, run.problem_count, run.inserted, run.stored_path) == (
         "rejected", 1, 0, None
     )  # fmt: skip
@@ -123,39 +118,39 @@ def test_a_file_with_bad_rows_records_its_problems_and_changes_no_data(
 
 
 def test_the_run_keeps_the_first_hundred_problems_and_counts_them_all(
-    engine: Engine, tmp_path: Path
+    db: Engine, tmp_path: Path
 ) -> None:
     path = tmp_path / "prices-many.csv"
     line = "2026-04-01,GB,atlantis,copper,6.71,GBP,kg,Northern Metals Exchange\n"
     path.write_text("date,country,city,material,price,currency,unit,source\n" + line * 150)
-    recorded = recorded_import(engine, "prices", path, trigger="cli", kept_dir=tmp_path / "kept")
-    (run,) = all_runs(engine)
+    recorded = recorded_import(db, "prices", path, trigger="cli", kept_dir=tmp_path / "kept")
+    (run,) = all_runs(db)
     assert run.id == recorded.run_id
     assert (run.status, run.problem_count, len(run.problems)) == ("rejected", 150, 101)
     assert run.problems[-1] == "… and 50 more"
 
 
 def test_outliers_and_bad_rows_together_are_a_rejection_not_an_outlier_run(
-    engine: Engine, tmp_path: Path
+    db: Engine, tmp_path: Path
 ) -> None:
     path = tmp_path / "prices-mixed.csv"
     outliers = (FIXTURES / "prices_outlier.csv").read_text()
     path.write_text(outliers + "2026-04-01,GB,atlantis,zinc,1.00,GBP,kg,Northern Metals Exchange\n")
-    recorded_import(engine, "prices", path, trigger="cli", kept_dir=tmp_path / "kept")
-    (run,) = all_runs(engine)
+    recorded_import(db, "prices", path, trigger="cli", kept_dir=tmp_path / "kept")
+    (run,) = all_runs(db)
     assert (run.status, run.outliers, run.problem_count, run.stored_path) == (
         "rejected", 2, 3, None
     )  # fmt: skip
 
 
 def test_a_file_refused_for_outliers_is_kept_for_an_override(
-    engine: Engine, command: CliRunner, settings: Settings
+    db: Engine, command: CliRunner, settings: Settings
 ) -> None:
-    before = data_fingerprint(engine)
+    before = data_fingerprint(db)
     result = run_import(command, "prices", FIXTURES / "prices_outlier.csv")
     assert result.exit_code == 1
-    assert data_fingerprint(engine) == before
-    (run,) = all_runs(engine)
+    assert data_fingerprint(db) == before
+    (run,) = all_runs(db)
     assert (run.status, run.outliers, run.problem_count) == ("outliers", 2, 2)
     assert f"override import run {run.id}" in result.output
     kept = settings.data_dir / "import-runs" / f"{run.id}-prices_outlier.csv"
@@ -164,25 +159,25 @@ def test_a_file_refused_for_outliers_is_kept_for_an_override(
 
 
 def test_an_override_imports_the_kept_file_and_is_audited(
-    engine: Engine, command: CliRunner, settings: Settings
+    db: Engine, command: CliRunner, settings: Settings
 ) -> None:
     run_import(command, "prices", FIXTURES / "prices_outlier.csv")
-    (refused,) = all_runs(engine)
-    admin = admin_user(engine)
+    (refused,) = all_runs(db)
+    admin = admin_user(db)
 
-    overridden = override_import_run(engine, settings, refused.id, admin)
+    overridden = override_import_run(db, settings, refused.id, admin)
 
     assert (overridden.id, overridden.status, overridden.overridden_by) == (
         refused.id, "overridden", admin.id
     )  # fmt: skip
-    assert london_copper(engine, APRIL_1) == Decimal("67.10")
-    first, rerun = all_runs(engine)
+    assert london_copper(db, APRIL_1) == Decimal("67.10")
+    first, rerun = all_runs(db)
     assert first.status == "overridden"
     assert (rerun.kind, rerun.file_name, rerun.trigger, rerun.status) == (
         "prices", f"{refused.id}-prices_outlier.csv", "console", "imported"
     )  # fmt: skip
     assert (rerun.inserted, rerun.outliers, rerun.stored_path) == (3, 0, None)
-    with Session(engine) as session:
+    with Session(db) as session:
         (entry,) = session.scalars(select(AuditEntry))
     assert (entry.action, entry.actor, entry.entity_type, entry.entity_id) == (
         "import-run.override", admin.email, "import_run", str(refused.id)
@@ -192,42 +187,40 @@ def test_an_override_imports_the_kept_file_and_is_audited(
     assert (entry.after["status"], entry.after["rerunId"]) == ("overridden", rerun.id)
 
     with pytest.raises(OverrideRefusedError, match="this one was overridden"):
-        override_import_run(engine, settings, refused.id, admin)
+        override_import_run(db, settings, refused.id, admin)
     with pytest.raises(LookupError):
-        override_import_run(engine, settings, 999_999, admin)
+        override_import_run(db, settings, 999_999, admin)
 
 
 def test_no_override_without_the_kept_file_or_of_an_imported_run(
-    engine: Engine, settings: Settings
+    db: Engine, settings: Settings
 ) -> None:
     kept_dir = settings.data_dir / "import-runs"
     outliers = recorded_import(
-        engine, "prices", FIXTURES / "prices_outlier.csv", trigger="cli", kept_dir=kept_dir
+        db, "prices", FIXTURES / "prices_outlier.csv", trigger="cli", kept_dir=kept_dir
     )
     imported = recorded_import(
-        engine, "fx", FIXTURES / "fx_valid.csv", trigger="cli", kept_dir=kept_dir
+        db, "fx", FIXTURES / "fx_valid.csv", trigger="cli", kept_dir=kept_dir
     )
-    admin = admin_user(engine)
+    admin = admin_user(db)
     with pytest.raises(OverrideRefusedError, match="this one was imported"):
-        override_import_run(engine, settings, imported.run_id, admin)
+        override_import_run(db, settings, imported.run_id, admin)
     shutil.rmtree(kept_dir)
     with pytest.raises(OverrideRefusedError, match="no longer kept"):
-        override_import_run(engine, settings, outliers.run_id, admin)
-    assert london_copper(engine, APRIL_1) is None
+        override_import_run(db, settings, outliers.run_id, admin)
+    assert london_copper(db, APRIL_1) is None
 
 
-def test_an_import_that_fails_is_recorded_and_the_error_goes_on(
-    engine: Engine, tmp_path: Path
-) -> None:
+def test_an_import_that_fails_is_recorded_and_the_error_goes_on(db: Engine, tmp_path: Path) -> None:
     gone = tmp_path / "prices-gone.csv"
     with pytest.raises(FileNotFoundError):
-        recorded_import(engine, "prices", gone, trigger="inbox", kept_dir=tmp_path)
-    (run,) = all_runs(engine)
+        recorded_import(db, "prices", gone, trigger="inbox", kept_dir=tmp_path)
+    (run,) = all_runs(db)
     assert (run.file_name, run.status, run.problem_count) == ("prices-gone.csv", "rejected", 1)
     assert run.problems[0].startswith("file: the import failed: [Errno 2]")
 
 
-def test_inbox_imports_are_recorded(engine: Engine, tmp_path: Path) -> None:
+def test_inbox_imports_are_recorded(db: Engine, tmp_path: Path) -> None:
     inbox = tmp_path / "inbox"
     inbox.mkdir()
     shutil.copy(FIXTURES / "prices_valid.csv", inbox / "prices-1-good.csv")
@@ -236,9 +229,9 @@ def test_inbox_imports_are_recorded(engine: Engine, tmp_path: Path) -> None:
     shutil.copy(FIXTURES / "fx_valid.json", inbox / "fx-2026-04-01.json")
     (inbox / "notes.txt").write_text("not a feed\n", encoding="utf-8")
 
-    run_daily_update(engine, inbox_dir=inbox, content_dir=CONTENT_DIR, demo=False)
+    run_daily_update(db, inbox_dir=inbox, content_dir=CONTENT_DIR, demo=False)
 
-    runs = {run.file_name: run for run in all_runs(engine)}
+    runs = {run.file_name: run for run in all_runs(db)}
     assert {name: (run.kind, run.trigger, run.status) for name, run in runs.items()} == {
         "fx-2026-04-01.json": ("fx", "inbox", "imported"),
         "prices-1-good.csv": ("prices", "inbox", "imported"),

@@ -11,21 +11,16 @@ from scrapindex.app import create_app
 from scrapindex.data.imports.yards import CityPoint, distance_km, import_yards, nearest_city
 from scrapindex.models import City, ScrapYard, Source
 from scrapindex.settings import Settings
-from tests.conftest import CONTENT_DIR, FreshDatabase
-from tests.databases import IMPORT_DEMO, count_rows, fingerprint
+from tests.conftest import CONTENT_DIR
+from tests.databases import count_rows, fingerprint
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
 OVERPASS = FIXTURES / "overpass_scrap_yards.json"
 
 
-@pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-def yard(engine: Engine, osm_id: str) -> dict[str, Any]:
+def yard(db: Engine, osm_id: str) -> dict[str, Any]:
     """The stored yard's columns, its city's slug and its source's name."""
-    with engine.connect() as connection:
+    with db.connect() as connection:
         row = connection.execute(
             select(*ScrapYard.__table__.c, City.slug.label("city"), Source.name.label("source"))
             .join(City, City.id == ScrapYard.city_id)
@@ -35,9 +30,9 @@ def yard(engine: Engine, osm_id: str) -> dict[str, Any]:
     return dict(row._mapping)
 
 
-def test_overpass_export_is_imported_skipping_what_we_cannot_place(engine: Engine) -> None:
-    yards_before = count_rows(engine, ScrapYard)
-    report = import_yards(engine, OVERPASS)
+def test_overpass_export_is_imported_skipping_what_we_cannot_place(db: Engine) -> None:
+    yards_before = count_rows(db, ScrapYard)
+    report = import_yards(db, OVERPASS)
     assert report.ok, report.problem_lines()
     assert (report.inserted, report.updated, report.unchanged) == (7, 0, 0)
     assert report.ignored == 3  # a glass bank and two untagged nodes of a way
@@ -46,12 +41,12 @@ def test_overpass_export_is_imported_skipping_what_we_cannot_place(engine: Engin
         "item 6: node/6634455203 (Karoo Scrap & Salvage) at (-31.49820, 23.02152): "
         "no city of ours within 50 km",
     ]
-    assert count_rows(engine, ScrapYard) == yards_before + 7
+    assert count_rows(db, ScrapYard) == yards_before + 7
 
 
-def test_osm_tags_become_our_fields(engine: Engine) -> None:
-    assert import_yards(engine, OVERPASS).ok
-    germiston = yard(engine, "node/4412345601")
+def test_osm_tags_become_our_fields(db: Engine) -> None:
+    assert import_yards(db, OVERPASS).ok
+    germiston = yard(db, "node/4412345601")
     assert germiston["city"] == "johannesburg"  # 12 km away; Pretoria is 55 km
     assert germiston["name"] == "Germiston Scrap Metal"
     assert germiston["address"] == "14 Knights Road, Driehoek, Germiston, 1401"
@@ -66,36 +61,36 @@ def test_osm_tags_become_our_fields(engine: Engine) -> None:
     assert germiston["source"] == "OpenStreetMap"
     assert germiston["rating"] is None
 
-    woodstock = yard(engine, "way/287654321")  # a way: its center
+    woodstock = yard(db, "way/287654321")  # a way: its center
     assert (woodstock["city"], woodstock["phone"]) == ("cape-town", "+27 21 555 0177")
     assert woodstock["website"] == "https://woodstock-metals.example.com"
     assert len(woodstock["weekly_hours"]) == 6
 
-    by_appointment = yard(engine, "way/301234567")
+    by_appointment = yard(db, "way/301234567")
     assert by_appointment["weekly_hours"] == []
     assert by_appointment["opening_hours_text"] == (
         'Mo-Fr 07:00-16:00; Sa 07:00-12:00 "by appointment"'
     )
-    assert yard(engine, "node/8856677401")["opening_hours_text"] == "sunrise-sunset"
-    always = yard(engine, "relation/11223344")
+    assert yard(db, "node/8856677401")["opening_hours_text"] == "sunrise-sunset"
+    always = yard(db, "relation/11223344")
     assert always["city"] == "new-york"
     assert always["weekly_hours"] == [
         {"day": d, "opens": "00:00", "closes": "00:00"} for d in range(7)
     ]
-    assert yard(engine, "node/7745566301")["address"] == "12 Bourke Road, Alexandria NSW 2015"
-    assert yard(engine, "node/8856677402")["name"] == "Capital Metal Buyers"  # operator tag
+    assert yard(db, "node/7745566301")["address"] == "12 Bourke Road, Alexandria NSW 2015"
+    assert yard(db, "node/8856677402")["name"] == "Capital Metal Buyers"  # operator tag
 
-    with engine.connect() as connection:
+    with db.connect() as connection:
         osm = connection.execute(
             select(Source.kind, Source.url).where(Source.name == "OpenStreetMap")
         ).one()
     assert tuple(osm) == ("feed", "https://www.openstreetmap.org/copyright")
 
 
-def test_the_api_shows_an_imported_yard(engine: Engine) -> None:
-    assert import_yards(engine, OVERPASS).ok
-    yard_id = yard(engine, "way/301234567")["id"]
-    url = engine.url.render_as_string(hide_password=False)
+def test_the_api_shows_an_imported_yard(db: Engine) -> None:
+    assert import_yards(db, OVERPASS).ok
+    yard_id = yard(db, "way/301234567")["id"]
+    url = db.url.render_as_string(hide_password=False)
     settings = Settings(database_url=url, content_dir=CONTENT_DIR, data_dir=Path("/nonexistent"))
     with TestClient(create_app(settings)) as client:
         detail = client.get(f"/api/scrap-yards/{yard_id}").json()
@@ -105,43 +100,43 @@ def test_the_api_shows_an_imported_yard(engine: Engine) -> None:
     assert detail["isOpen"] is None
 
 
-def test_reimport_updates_by_osm_id_instead_of_duplicating(engine: Engine) -> None:
-    assert import_yards(engine, OVERPASS).ok
-    after_first = fingerprint(engine)
-    again = import_yards(engine, OVERPASS)
+def test_reimport_updates_by_osm_id_instead_of_duplicating(db: Engine) -> None:
+    assert import_yards(db, OVERPASS).ok
+    after_first = fingerprint(db)
+    again = import_yards(db, OVERPASS)
     assert (again.inserted, again.updated, again.unchanged) == (0, 0, 7)
-    assert fingerprint(engine) == after_first
-    later = import_yards(engine, FIXTURES / "overpass_scrap_yards_later.json")
+    assert fingerprint(db) == after_first
+    later = import_yards(db, FIXTURES / "overpass_scrap_yards_later.json")
     assert (later.inserted, later.updated, later.unchanged) == (0, 2, 5)
-    assert yard(engine, "node/7745566301")["name"] == "Alexandria Metals"
-    assert yard(engine, "node/4412345601")["weekly_hours"][0] == {
+    assert yard(db, "node/7745566301")["name"] == "Alexandria Metals"
+    assert yard(db, "node/4412345601")["weekly_hours"][0] == {
         "day": 0, "opens": "07:00", "closes": "17:00"
     }  # fmt: skip
 
 
-def test_geojson_export_points_and_polygons(engine: Engine) -> None:
-    report = import_yards(engine, FIXTURES / "osm_scrap_yards.geojson")
+def test_geojson_export_points_and_polygons(db: Engine) -> None:
+    report = import_yards(db, FIXTURES / "osm_scrap_yards.geojson")
     assert report.ok, report.problem_lines()
     assert (report.inserted, report.ignored) == (2, 1)
-    trafford = yard(engine, "way/301234567")
+    trafford = yard(db, "way/301234567")
     assert trafford["latitude"] == pytest.approx(53.4665)  # the mean of the outer ring
     assert trafford["longitude"] == pytest.approx(-2.31865)
     assert trafford["city"] == "manchester"
     # The Overpass export of the same yards matches them rather than adding them again.
-    overpass = import_yards(engine, OVERPASS)
+    overpass = import_yards(db, OVERPASS)
     assert (overpass.inserted, overpass.updated, overpass.unchanged) == (5, 1, 1)
 
 
-def test_csv_yards_are_matched_to_cities_and_updated_by_name(engine: Engine) -> None:
-    assert import_yards(engine, OVERPASS).ok
-    report = import_yards(engine, FIXTURES / "yards_valid.csv")
+def test_csv_yards_are_matched_to_cities_and_updated_by_name(db: Engine) -> None:
+    assert import_yards(db, OVERPASS).ok
+    report = import_yards(db, FIXTURES / "yards_valid.csv")
     assert report.ok, report.problem_lines()
     # Hackensack River Metals names the OSM id imported above: an update that adds a rating.
     assert (report.inserted, report.updated) == (2, 1)
-    hackensack = yard(engine, "relation/11223344")
+    hackensack = yard(db, "relation/11223344")
     assert hackensack["rating"] == 3.9
     assert hackensack["opening_hours_text"] == "By appointment only"
-    with engine.connect() as connection:
+    with db.connect() as connection:
         city, rating = connection.execute(
             select(City.slug, ScrapYard.rating)
             .join(City, City.id == ScrapYard.city_id)
@@ -149,7 +144,7 @@ def test_csv_yards_are_matched_to_cities_and_updated_by_name(engine: Engine) -> 
         ).one()
     assert city == "johannesburg"  # the nearest: the file names no city
     assert rating == 4.5
-    again = import_yards(engine, FIXTURES / "yards_valid.csv")
+    again = import_yards(db, FIXTURES / "yards_valid.csv")
     assert (again.inserted, again.updated, again.unchanged) == (0, 0, 3)
 
 
@@ -166,13 +161,13 @@ INVALID_FILES = [
 
 @pytest.mark.parametrize(("name", "where", "message"), INVALID_FILES)
 def test_a_malformed_record_rejects_the_whole_file(
-    engine: Engine, name: str, where: str, message: str
+    db: Engine, name: str, where: str, message: str
 ) -> None:
-    before = fingerprint(engine)
-    report = import_yards(engine, FIXTURES / name)
+    before = fingerprint(db)
+    report = import_yards(db, FIXTURES / name)
     assert not report.ok
     assert any(line.startswith(f"{where}: ") and message in line for line in report.problem_lines())
-    assert fingerprint(engine) == before
+    assert fingerprint(db) == before
 
 
 def test_nearest_city_within_fifty_kilometres() -> None:

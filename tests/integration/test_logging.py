@@ -26,6 +26,8 @@ from scrapindex.logs import JsonFormatter
 from scrapindex.settings import Settings
 from tests.conftest import CONTENT_DIR
 
+pytestmark = pytest.mark.http_only  # SQLite alone: see tests/conftest.py
+
 LogLines = Callable[[], list[dict[str, Any]]]
 HEX_ID = r"[0-9a-f]{32}"
 

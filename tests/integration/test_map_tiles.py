@@ -29,6 +29,8 @@ from tests.conftest import CONTENT_DIR
 from tests.deploy_stack import find_nginx, production_stack
 from tests.needs import unavailable
 
+pytestmark = pytest.mark.http_only  # SQLite alone: see tests/conftest.py
+
 PUBLIC = PROJECT_ROOT / "frontend" / "public"
 PLACEHOLDER = (PUBLIC / PLACEHOLDER_FILE).read_bytes()
 WEEK = 7 * 24 * 3600

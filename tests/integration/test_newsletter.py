@@ -3,7 +3,6 @@ confirmation mail and its links, who counts as a subscriber, resending, expired 
 links, one-click unsubscribe (RFC 8058), the purge, and header safety."""
 
 import datetime as dt
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -33,9 +32,7 @@ from scrapindex.mail.tokens import BadToken, make_token, read_token
 from scrapindex.models import NewsletterSubscription, OutboxMessage
 from scrapindex.queries.operations import count_subscribers, waiting_counts
 from scrapindex.settings import Settings, get_settings
-from tests.conftest import FreshDatabase
-from tests.databases import IMPORT_DEMO
-from tests.mail_server import Inbox, body_text, mail_settings, running_smtp_server
+from tests.mail_server import Inbox, body_text, mail_settings
 
 NOW = dt.datetime(2026, 4, 1, 12, 0, tzinfo=dt.UTC)
 CHECK_INBOX = (
@@ -44,21 +41,10 @@ CHECK_INBOX = (
 UNSUBSCRIBE_POST = "List-Unsubscribe=One-Click"
 
 
-@pytest.fixture
-def engine(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-@pytest.fixture
-def smtp_server() -> Iterator[tuple[Inbox, int]]:
-    with running_smtp_server() as server:
-        yield server
-
-
-def settings_for(engine: Engine, port: int = 1, **overrides: Any) -> Settings:
+def settings_for(db: Engine, port: int = 1, **overrides: Any) -> Settings:
     return mail_settings(
         port,
-        database_url=engine.url.render_as_string(hide_password=False),
+        database_url=db.url.render_as_string(hide_password=False),
         token_secret="a test secret",
         page_rate_limit_per_minute=0,
         api_rate_limit_per_minute=0,
@@ -66,18 +52,18 @@ def settings_for(engine: Engine, port: int = 1, **overrides: Any) -> Settings:
     )
 
 
-def subscriber_count(engine: Engine) -> int:
-    with Session(engine) as session:
+def subscriber_count(db: Engine) -> int:
+    with Session(db) as session:
         return waiting_counts(session)["subscribers"]
 
 
-def rows(engine: Engine) -> dict[str, NewsletterSubscription]:
-    with Session(engine) as session:
+def rows(db: Engine) -> dict[str, NewsletterSubscription]:
+    with Session(db) as session:
         return {row.email: row for row in session.scalars(select(NewsletterSubscription))}
 
 
-def confirmation_mails(engine: Engine) -> int:
-    with Session(engine) as session:
+def confirmation_mails(db: Engine) -> int:
+    with Session(db) as session:
         query = select(func.count()).where(OutboxMessage.kind == CONFIRM_KIND)
         return session.execute(query).scalar_one()
 
@@ -89,19 +75,19 @@ def path_of(url: str) -> str:
 
 
 def test_sign_up_confirm_and_unsubscribe_in_one_click(
-    engine: Engine, smtp_server: tuple[Inbox, int]
+    db: Engine, smtp_server: tuple[Inbox, int]
 ) -> None:
     inbox, port = smtp_server
-    settings = settings_for(engine, port)
+    settings = settings_for(db, port)
     with TestClient(create_app(settings)) as client:
         answer = client.post("/api/newsletter", json={"email": "Reader@Example.org"})
         assert answer.status_code == 200
         assert answer.json() == {"message": CHECK_INBOX}
-        assert set(rows(engine)) == {"reader@example.org"}
-        assert subscriber_count(engine) == 0  # not before it is confirmed
+        assert set(rows(db)) == {"reader@example.org"}
+        assert subscriber_count(db) == 0  # not before it is confirmed
 
         now = dt.datetime.now(dt.UTC)
-        assert send_due(engine, settings, now=now, sender_id="test").sent == 1
+        assert send_due(db, settings, now=now, sender_id="test").sent == 1
         [message] = inbox.messages()
         assert message["From"] == "ScrapIndex <no-reply@scrapindex.example>"
         assert message["To"] == "reader@example.org"
@@ -125,10 +111,10 @@ def test_sign_up_confirm_and_unsubscribe_in_one_click(
         assert confirmed.headers["cache-control"] == "no-store"
         assert confirmed.headers["x-robots-tag"] == "noindex"
         assert '<meta name="robots" content="noindex, nofollow">' in confirmed.text
-        assert subscriber_count(engine) == 1
+        assert subscriber_count(db) == 1
         assert client.get(path_of(link)).status_code == 200  # again: still confirmed
-        assert subscriber_count(engine) == 1
-        with Session(engine) as session:
+        assert subscriber_count(db) == 1
+        with Session(db) as session:
             assert count_subscribers(session, "reader") == 1
 
         # The same client asking again is told; the answer is the same for anyone else.
@@ -140,7 +126,7 @@ def test_sign_up_confirm_and_unsubscribe_in_one_click(
         assert page.status_code == 200
         assert 'method="post"' in page.text
         assert "<script" not in page.text
-        assert subscriber_count(engine) == 1
+        assert subscriber_count(db) == 1
         # The mail client's one-click POST (RFC 8058): no cookie, no CSRF token, the token rules.
         gone = client.post(
             path_of(https_link),
@@ -150,13 +136,13 @@ def test_sign_up_confirm_and_unsubscribe_in_one_click(
         assert gone.status_code == 200
         assert "You&#39;re unsubscribed" in gone.text or "You're unsubscribed" in gone.text
         assert gone.headers["cache-control"] == "no-store"
-        assert rows(engine) == {}
+        assert rows(db) == {}
         assert client.post(path_of(https_link)).status_code == 200  # twice: the same page
 
 
-def test_the_answer_does_not_tell_whether_an_address_is_subscribed(engine: Engine) -> None:
-    settings = settings_for(engine)
-    with Session(engine) as session:
+def test_the_answer_does_not_tell_whether_an_address_is_subscribed(db: Engine) -> None:
+    settings = settings_for(db)
+    with Session(db) as session:
         assert sign_up(session, settings, "taken@example.org", "another-client", NOW)
         newsletter.confirm(session, "taken@example.org", NOW)
         session.commit()
@@ -164,26 +150,26 @@ def test_the_answer_does_not_tell_whether_an_address_is_subscribed(engine: Engin
         for email in ("taken@example.org", "new@example.org", "new@example.org"):
             answer = client.post("/api/newsletter", json={"email": email})
             assert (answer.status_code, answer.json()) == (200, {"message": CHECK_INBOX})
-    assert subscriber_count(engine) == 1
-    assert confirmation_mails(engine) == 2  # the new address's; the confirmed one gets none
+    assert subscriber_count(db) == 1
+    assert confirmation_mails(db) == 2  # the new address's; the confirmed one gets none
 
 
-def test_an_unconfirmed_sign_up_is_resent_at_most_once_an_hour(engine: Engine) -> None:
-    settings = settings_for(engine)
+def test_an_unconfirmed_sign_up_is_resent_at_most_once_an_hour(db: Engine) -> None:
+    settings = settings_for(db)
     outcomes = []
     for minutes in (0, 10, 59, 60, 61, 125):
-        with Session(engine) as session:
+        with Session(db) as session:
             now = NOW + dt.timedelta(minutes=minutes)
             outcomes.append(sign_up(session, settings, "slow@example.org", "client", now))
             session.commit()
     assert outcomes == [SignUp.NEW, *[SignUp.PENDING] * 5]
-    assert confirmation_mails(engine) == 3  # at 0, 60 and 125 minutes
-    assert subscriber_count(engine) == 0
+    assert confirmation_mails(db) == 3  # at 0, 60 and 125 minutes
+    assert subscriber_count(db) == 0
 
 
-def test_expired_and_forged_links_are_refused_with_a_page(engine: Engine) -> None:
-    settings = settings_for(engine)
-    with Session(engine) as session:
+def test_expired_and_forged_links_are_refused_with_a_page(db: Engine) -> None:
+    settings = settings_for(db)
+    with Session(db) as session:
         sign_up(session, settings, "late@example.org", "client", NOW)
         session.commit()
     old = confirm_url(settings, "late@example.org", dt.datetime.now(dt.UTC) - dt.timedelta(days=8))
@@ -217,8 +203,8 @@ def test_expired_and_forged_links_are_refused_with_a_page(engine: Engine) -> Non
         )  # fmt: skip
         posted = client.post("/newsletter/unsubscribe", params={"token": unsubscribe_old})
         assert posted.status_code == 410
-    assert subscriber_count(engine) == 0
-    assert set(rows(engine)) == {"late@example.org"}  # nothing confirmed, nothing removed
+    assert subscriber_count(db) == 0
+    assert set(rows(db)) == {"late@example.org"}  # nothing confirmed, nothing removed
     # The token module itself: expiry is measured from the injected clock.
     token = make_token(settings, CONFIRM_PURPOSE, {"e": "x@example.org"}, now=NOW)
     limit = dt.timedelta(days=7)
@@ -230,8 +216,8 @@ def test_expired_and_forged_links_are_refused_with_a_page(engine: Engine) -> Non
     assert error.value.expired
 
 
-def test_the_pages_answer_their_methods(engine: Engine) -> None:
-    with TestClient(create_app(settings_for(engine))) as client:
+def test_the_pages_answer_their_methods(db: Engine) -> None:
+    with TestClient(create_app(settings_for(db))) as client:
         options = client.options("/newsletter/unsubscribe")
         assert (options.status_code, options.headers["allow"]) == (204, "GET, HEAD, OPTIONS, POST")
         assert client.options("/newsletter/confirm").headers["allow"] == "GET, HEAD, OPTIONS"
@@ -243,11 +229,11 @@ def test_the_pages_answer_their_methods(engine: Engine) -> None:
 
 
 def test_unconfirmed_sign_ups_are_purged_after_thirty_days(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch
+    db: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    settings = settings_for(engine)
+    settings = settings_for(db)
     now = dt.datetime.now(dt.UTC)
-    with Session(engine) as session:
+    with Session(db) as session:
         for email, days, confirmed in [
             ("old@example.org", 31, False),
             ("recent@example.org", 29, False),
@@ -257,7 +243,7 @@ def test_unconfirmed_sign_ups_are_purged_after_thirty_days(
             if confirmed:
                 newsletter.confirm(session, email, now - dt.timedelta(days=days - 1))
         session.commit()
-    monkeypatch.setenv("DATABASE_URL", engine.url.render_as_string(hide_password=False))
+    monkeypatch.setenv("DATABASE_URL", db.url.render_as_string(hide_password=False))
     get_settings.cache_clear()
     try:
         result = CliRunner().invoke(cli, ["newsletter", "purge"])
@@ -265,7 +251,7 @@ def test_unconfirmed_sign_ups_are_purged_after_thirty_days(
         get_settings.cache_clear()
     assert result.exit_code == 0, result.output
     assert "1 unconfirmed sign-up older than 30 days deleted." in result.output
-    assert set(rows(engine)) == {"recent@example.org", "loyal@example.org"}
+    assert set(rows(db)) == {"recent@example.org", "loyal@example.org"}
 
 
 @pytest.mark.parametrize(
@@ -277,11 +263,11 @@ def test_unconfirmed_sign_ups_are_purged_after_thirty_days(
         "reader\u2028@example.org",
     ],
 )
-def test_line_breaks_in_an_address_never_reach_a_header(engine: Engine, email: str) -> None:
-    with TestClient(create_app(settings_for(engine))) as client:
+def test_line_breaks_in_an_address_never_reach_a_header(db: Engine, email: str) -> None:
+    with TestClient(create_app(settings_for(db))) as client:
         assert client.post("/api/newsletter", json={"email": email}).status_code == 422
-    assert rows(engine) == {}
-    assert confirmation_mails(engine) == 0
+    assert rows(db) == {}
+    assert confirmation_mails(db) == 0
 
 
 def test_unsubscribe_headers_hold_no_control_characters() -> None:

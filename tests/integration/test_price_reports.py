@@ -1,7 +1,6 @@
 """User price reports: validation, pending until approved, the public aggregate, the price."""
 
 import datetime as dt
-from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -11,14 +10,11 @@ from sqlalchemy import Engine, delete, func, insert, select
 
 from scrapindex.models import City, FxRate, Material, Price, PriceEstimate, PriceReport, Source
 from scrapindex.queries.current_prices import refresh_current_prices
-from tests.conftest import FreshDatabase
-from tests.databases import IMPORT_DEMO
 from tests.moderation import (
     CITY,
     CITY_YARD,
     MATERIAL,
     OTHER_CITY_YARD,
-    app_client,
     city_today,
     decide,
     report_ids,
@@ -28,29 +24,12 @@ from tests.moderation import (
     stored_report,
     summary,
 )
-from tests.operators import add_operator, log_in
 
 ACCEPTED = {
     "status": "pending",
     "message": "Thank you. Your report will count once a moderator has checked it.",
 }
 CURRENT = Decimal("151.53")  # the demo's copper-1 price in Cape Town on its last day
-
-
-@pytest.fixture
-def db(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-@pytest.fixture
-def site(db: Engine) -> Iterator[TestClient]:
-    with app_client(db) as client:
-        yield client
-
-
-@pytest.fixture
-def moderator(db: Engine, site: TestClient) -> dict[str, str]:
-    return log_in(site, add_operator(db, "moderator"))
 
 
 def report_count(engine: Engine) -> int:

@@ -26,6 +26,8 @@ POLICY = (
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; "
     "worker-src 'self'; manifest-src 'self'"
 )
+
+pytestmark = pytest.mark.http_only  # SQLite alone: see tests/conftest.py
 FIXED = {
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",

@@ -23,6 +23,8 @@ from scrapindex.settings import Settings
 from tests.conftest import CONTENT_DIR
 from tests.live_server import running_server
 
+pytestmark = pytest.mark.http_only  # SQLite alone: see tests/conftest.py
+
 SECURITY_HEADERS = [name.decode() for name, _ in FIXED_HEADERS] + ["content-security-policy"]
 
 

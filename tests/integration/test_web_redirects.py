@@ -9,6 +9,8 @@ from scrapindex.blog import load_posts
 from scrapindex.models import City
 from tests.conftest import CONTENT_DIR
 
+pytestmark = pytest.mark.http_only  # SQLite alone: see tests/conftest.py
+
 PER_POUND = "/scrap-metal-prices-per-pound-in-"
 
 REDIRECTS = [

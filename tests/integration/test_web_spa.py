@@ -13,6 +13,8 @@ INDEX = (
     "<!doctype html><html><body><div id='root'></div>" + "<!-- padding -->" * 64 + "</body></html>"
 )
 
+pytestmark = pytest.mark.http_only  # SQLite alone: see tests/conftest.py
+
 
 @pytest.fixture
 def spa_client(tmp_path: Path, database_url: str) -> Iterator[TestClient]:

@@ -1,6 +1,5 @@
 """Yard corrections: validation, nothing changes until approved, then applied with history."""
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -8,32 +7,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, select
 
 from scrapindex.models import YardSuggestion
-from tests.conftest import FreshDatabase
-from tests.databases import IMPORT_DEMO
-from tests.moderation import CITY_YARD, app_client, seller
-from tests.operators import add_operator, log_in
+from tests.moderation import CITY_YARD, seller
 
 ACCEPTED = {
     "status": "pending",
     "message": "Thank you. A moderator will check your correction before it appears.",
 }
 SENDER = "thandi@example.org"
-
-
-@pytest.fixture
-def db(fresh_database: FreshDatabase) -> Engine:
-    return fresh_database(IMPORT_DEMO)
-
-
-@pytest.fixture
-def site(db: Engine) -> Iterator[TestClient]:
-    with app_client(db) as client:
-        yield client
-
-
-@pytest.fixture
-def moderator(db: Engine, site: TestClient) -> dict[str, str]:
-    return log_in(site, add_operator(db, "moderator"))
 
 
 def suggest(client: TestClient, yard_id: int = CITY_YARD, **changes: Any) -> Any:

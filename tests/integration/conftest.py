@@ -1,0 +1,48 @@
+"""The integration tests' own fixtures: a database of the test's own, the site on it, an
+operator logged in to its console, and a real SMTP server.
+
+The shared, read-only demo database (``engine``, ``client``) and the database factories
+(``fresh_database``) are in tests/conftest.py.
+"""
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine
+
+from tests.conftest import FreshDatabase
+from tests.databases import IMPORT_DEMO
+from tests.mail_server import Inbox, running_smtp_server
+from tests.moderation import app_client
+from tests.operators import Operator, add_operator, log_in
+
+
+@pytest.fixture
+def db(fresh_database: FreshDatabase) -> Engine:
+    """A database of the test's own: the demo set's last ten days, up to 2026-03-31."""
+    return fresh_database(IMPORT_DEMO)
+
+
+@pytest.fixture
+def site(db: Engine) -> Iterator[TestClient]:
+    """The app on the test's own database."""
+    with app_client(db) as client:
+        yield client
+
+
+@pytest.fixture
+def operator(db: Engine) -> Operator:
+    return add_operator(db, "moderator")
+
+
+@pytest.fixture
+def moderator(site: TestClient, operator: Operator) -> dict[str, str]:
+    """The headers of a moderator logged in to ``site`` (session cookie and CSRF token)."""
+    return log_in(site, operator)
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[tuple[Inbox, int]]:
+    with running_smtp_server() as server:
+        yield server
