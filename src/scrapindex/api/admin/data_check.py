@@ -8,7 +8,7 @@ from sqlalchemy import Engine
 
 from scrapindex.api.deps import SettingsDep
 from scrapindex.auth.deps import OperatorDep, csrf_protected
-from scrapindex.data.check import check_data
+from scrapindex.data.operations import check_stored_data
 from scrapindex.schemas.admin import AdminDataCheck
 
 router = APIRouter(
@@ -19,10 +19,5 @@ router = APIRouter(
 @router.get("", response_model=AdminDataCheck, summary="Check the stored data, as the CLI does")
 def data_check(request: Request, settings: SettingsDep, operator: OperatorDep) -> AdminDataCheck:
     engine: Engine = request.app.state.engine
-    report = check_data(
-        engine,
-        settings.content_dir,
-        today=dt.datetime.now(dt.UTC).date(),
-        stale_days=settings.price_stale_days,
-    )
+    report = check_stored_data(engine, settings, dt.datetime.now(dt.UTC).date())
     return AdminDataCheck.model_validate(report.as_dict())

@@ -1,16 +1,15 @@
 """Import runs: what each import of a file did or why it was refused, and the admin's override
 of a file refused only for outliers."""
 
-import datetime as dt
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from sqlalchemy import Engine
 
-from scrapindex.alerts.evaluate import evaluate_alerts
 from scrapindex.api.deps import SessionDep, SettingsDep
 from scrapindex.auth.deps import AdminDep, OperatorDep, csrf_protected
-from scrapindex.data.imports.runs import OverrideRefusedError, can_override, override_import_run
+from scrapindex.data.imports.runs import OverrideRefusedError, can_override
+from scrapindex.data.operations import override_import
 from scrapindex.models import ImportRun
 from scrapindex.queries.operations import count_import_runs, import_runs
 from scrapindex.schemas.admin import AdminImportRun, AdminImportRunDetail, AdminImportRunPage
@@ -88,11 +87,9 @@ def override_run(
     # The role is checked before the run is looked up: a moderator learns nothing of the runs.
     engine: Engine = request.app.state.engine
     try:
-        run = override_import_run(engine, settings, run_id, admin)
+        run = override_import(engine, settings, run_id, admin)
     except LookupError:
         raise run_not_found(run_id) from None
     except OverrideRefusedError as error:
         raise HTTPException(409, str(error)) from None
-    if run.kind == "prices":
-        evaluate_alerts(engine, settings, dt.datetime.now(dt.UTC))  # the prices changed
     return admin_run_detail(run)

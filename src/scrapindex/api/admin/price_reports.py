@@ -5,9 +5,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 
-from scrapindex.alerts.evaluate import evaluate_alerts
 from scrapindex.api.deps import SessionDep, SettingsDep
 from scrapindex.auth.deps import OperatorDep, csrf_protected
+from scrapindex.data.operations import after_prices_changed
 from scrapindex.models import PriceReport
 from scrapindex.moderation.price_reports import approve_report, reject_report
 from scrapindex.queries.price_reports import queued_reports, report_queue
@@ -82,7 +82,7 @@ def approve_price_report(
     now = dt.datetime.now(dt.UTC)
     approve_report(session, report, operator, body.reason if body else None, now)
     session.commit()
-    evaluate_alerts(request.app.state.engine, settings, now)  # its price may have changed
+    after_prices_changed(request.app.state.engine, settings, now)  # its price may have changed
     return shown(session, report)
 
 

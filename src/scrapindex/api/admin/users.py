@@ -6,9 +6,9 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Path
 
 from scrapindex.api.deps import SessionDep
-from scrapindex.audit import record_audit
+from scrapindex.auth.accounts import disable_operator
 from scrapindex.auth.deps import AdminDep, csrf_protected
-from scrapindex.auth.users import account_state, disable_user, list_users
+from scrapindex.auth.users import list_users
 from scrapindex.models import User
 from scrapindex.schemas.auth import OperatorAccount
 from scrapindex.schemas.common import NOT_FOUND, Message
@@ -44,8 +44,6 @@ def disable_account(admin: AdminDep, user: UserDep, session: SessionDep) -> Oper
     if user.id == admin.id:
         raise HTTPException(409, "You cannot disable your own account.")
     if user.disabled_at is None:  # disabling twice changes nothing, and is not logged twice
-        before = account_state(user)
-        disable_user(session, user, dt.datetime.now(dt.UTC))
-        record_audit(session, admin, "user.disable", "user", user.id, before, account_state(user))
+        disable_operator(session, user, by=admin, now=dt.datetime.now(dt.UTC))
         session.commit()
     return OperatorAccount.of(user)
