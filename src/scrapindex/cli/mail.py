@@ -1,0 +1,71 @@
+"""`scrapindex mail`: outgoing mail, the outbox and its sender."""
+
+import datetime as dt
+from typing import Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from scrapindex.cli.common import console
+from scrapindex.engine_scope import engine_scope
+from scrapindex.mail.jobs import send_due_mail
+from scrapindex.models import OutboxMessage
+from scrapindex.settings import get_settings
+
+app = typer.Typer(help="Outgoing mail: the outbox and its sender.", no_args_is_help=True)
+
+OUTBOX_STATUSES = ("queued", "sending", "sent", "dead", "all")
+
+
+@app.command("outbox")
+def mail_outbox(
+    status: Annotated[
+        str, typer.Option(help="queued, sending, sent, dead or all", case_sensitive=False)
+    ] = "queued",
+    limit: Annotated[int, typer.Option(min=1, help="Show at most this many, newest first")] = 100,
+) -> None:
+    """List the messages in the outbox (by default those waiting to be sent)."""
+    status = status.lower()
+    if status not in OUTBOX_STATUSES:
+        console.print(f"[red]--status must be one of {', '.join(OUTBOX_STATUSES)}[/red]")
+        raise typer.Exit(2)
+    query = select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(limit)
+    if status != "all":
+        query = query.where(OutboxMessage.status == status)
+    with engine_scope(get_settings()) as engine, Session(engine) as session:
+        rows = list(session.scalars(query))
+    if not rows:
+        console.print(f"No {'' if status == 'all' else status + ' '}messages in the outbox.")
+        return
+    table = Table("id", "kind", "to", "subject", "status", "attempts", "next attempt")
+    for column in table.columns:
+        column.overflow = "fold"
+    for row in rows:
+        table.add_row(
+            str(row.id),
+            Text(row.kind),
+            Text(row.to_address),
+            Text(row.subject),
+            row.status,
+            str(row.attempts),
+            f"{row.next_attempt_at:%Y-%m-%d %H:%M:%S} UTC" if row.status == "queued" else "",
+        )
+    console.print(table)
+
+
+@app.command("send")
+def mail_send() -> None:
+    """Send every message that is due, once (`scrapindex schedule` does this every minute)."""
+    settings = get_settings()
+    with engine_scope(settings) as engine:
+        report = send_due_mail(engine, settings, dt.datetime.now(dt.UTC))
+    if report.skipped:
+        console.print(
+            "SMTP_HOST is not set: nothing sent, messages stay in the outbox "
+            "(`scrapindex mail outbox`)."
+        )
+        return
+    console.print(f"{report.sent} sent, {report.retried} to retry later, {report.dead} dead.")
