@@ -12,6 +12,7 @@ from scrapindex.settings import PROJECT_ROOT
 
 PriceKind = Literal["feed", "manual", "report", "estimate", "demo"]
 PRICE_KINDS: tuple[PriceKind, ...] = ("feed", "manual", "report", "estimate", "demo")
+DEMO_KIND: PriceKind = "demo"  # the generated demo data set's source
 
 # Higher is more trusted; feed and manual prices are both what someone stands behind.
 TRUST: dict[str, int] = {"feed": 4, "manual": 4, "report": 3, "estimate": 2, "demo": 1}

@@ -96,6 +96,7 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def served_address_as_site_root(self) -> "Settings":
+        self.site_root = self.site_root.rstrip("/")  # said here once: paths start with "/"
         if not self.site_root:
             host = "127.0.0.1" if self.host in WILDCARD_HOSTS else self.host
             host = f"[{host}]" if ":" in host else host

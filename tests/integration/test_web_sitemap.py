@@ -241,7 +241,7 @@ def test_at_the_limit_a_kind_is_one_file() -> None:
 
 def test_urls_are_escaped_for_xml() -> None:
     entries = [SitemapEntry("/blog/a&b<c>", dt.date(2026, 1, 2)), SitemapEntry("/blog/čaj")]
-    body = render_file(entries, "https://example.com/")
+    body = render_file(entries, "https://example.com")
     urls = ET.fromstring(body).findall("sm:url", NS)
     assert [u.findtext("sm:loc", namespaces=NS) for u in urls] == [
         "https://example.com/blog/a&b%3Cc%3E",

@@ -20,6 +20,7 @@ from scrapindex.alerts.wording import describe
 from scrapindex.formatting import format_money
 from scrapindex.mail.outbox import enqueue
 from scrapindex.models import City, CurrentPrice, Material, Price, PriceAlert
+from scrapindex.paths import place_path
 from scrapindex.settings import Settings
 
 DIGEST_TIME = dt.time(7, 0)
@@ -112,7 +113,7 @@ def city_board(
     return {
         "city": city.name,
         "day": now.astimezone(ZoneInfo(city.time_zone)).date().isoformat(),
-        "city_url": f"{settings.site_root.rstrip('/')}/{city.country_code.lower()}/{city.slug}",
+        "city_url": settings.site_root + place_path(city.country_code, city.slug),
         "prices": [
             {
                 "material": row.name,

@@ -28,6 +28,7 @@ from scrapindex.alerts.wording import describe, threshold_text
 from scrapindex.formatting import KG_PER_UNIT, Unit, format_price
 from scrapindex.mail.outbox import enqueue
 from scrapindex.models import City, Country, CurrentPrice, Material, Price, PriceAlert
+from scrapindex.paths import place_path
 from scrapindex.settings import Settings
 
 FIRED_KIND = "alert-fired"
@@ -205,10 +206,7 @@ def _queue_fired_mail(
                     "threshold": threshold,
                     "price": price,
                     "price_date": row.price_date.isoformat(),
-                    "city_url": (
-                        f"{settings.site_root.rstrip('/')}/"
-                        f"{row.country_code.lower()}/{row.city_slug}"
-                    ),
+                    "city_url": settings.site_root + place_path(row.country_code, row.city_slug),
                 },
                 unsubscribe_headers(settings, row.id, now),
                 now=now,

@@ -29,7 +29,7 @@ MANAGE_PATH = "/alerts/manage"
 
 
 def link(settings: Settings, path: str, token: str) -> str:
-    return f"{settings.site_root.rstrip('/')}{path}?{urlencode({'token': token})}"
+    return f"{settings.site_root}{path}?{urlencode({'token': token})}"
 
 
 def confirm_url(settings: Settings, alert_id: int, now: dt.datetime) -> str:
@@ -86,7 +86,7 @@ def _field(payload: dict[str, Any], name: str) -> Any:
 def mail_links(settings: Settings, alert_id: int, email: str, now: dt.datetime) -> dict[str, str]:
     """The links every alert mail carries: remove this alert, manage all of the address's."""
     return {
-        "site_root": settings.site_root.rstrip("/"),
+        "site_root": settings.site_root,
         "unsubscribe_url": unsubscribe_url(settings, alert_id, now),
         "manage_url": manage_url(settings, email, now),
     }

@@ -47,6 +47,7 @@ from scrapindex.data.imports.runs import KEPT_FILES_DIR, ImportOptions, recorded
 from scrapindex.data.imports.values import utc_today
 from scrapindex.data.reference import load_materials
 from scrapindex.models import City, CurrentPrice, FxRate, Material, Price, Source
+from scrapindex.price_kinds import DEMO_KIND
 from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.queries.market_figures import refresh_market_figures
 from scrapindex.queries.prices import DEFAULT_STALE_DAYS
@@ -56,7 +57,6 @@ log = logging.getLogger(__name__)
 INBOX_NAME = re.compile(r"(prices|fx|yards)(?![a-z]).*\.(csv|json|geojson)", re.IGNORECASE)
 PROCESSED_DIR = "processed"
 FAILED_DIR = "failed"
-DEMO_SOURCE_KIND = "demo"
 INSERT_BATCH_ROWS = 20_000
 
 Importer = Callable[[Engine, Path], ImportReport]
@@ -193,7 +193,7 @@ def is_demo_data(engine: Engine) -> bool:
             select(func.count())
             .select_from(Price)
             .join(Source, Source.id == Price.source_id)
-            .where(Price.price_date == newest, Source.kind != DEMO_SOURCE_KIND)
+            .where(Price.price_date == newest, Source.kind != DEMO_KIND)
         ).scalar_one()
     return not not_demo
 
@@ -211,7 +211,7 @@ def extend_demo_data(engine: Engine, content_dir: Path, today: dt.date) -> DemoE
     """
     with engine.begin() as connection:
         source_id = connection.execute(
-            select(Source.id).where(Source.kind == DEMO_SOURCE_KIND).order_by(Source.id).limit(1)
+            select(Source.id).where(Source.kind == DEMO_KIND).order_by(Source.id).limit(1)
         ).scalar_one_or_none()
         if source_id is None:
             return DemoExtension()

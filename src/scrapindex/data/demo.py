@@ -18,6 +18,7 @@ from typing import Any
 
 from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.reference import CityRef, CountryRef, MaterialRef, load_materials, load_places
+from scrapindex.price_kinds import DEMO_KIND
 
 DEMO_SOURCE_NAME = "ScrapIndex demo data (generated, not real quotes)"
 DEMO_SOURCE_ID = 1
@@ -202,7 +203,7 @@ def generate(content_dir: Path, config: DemoConfig) -> DemoData:
         config=config, material_refs=materials, walks=demo_walks(content_dir, materials)
     )
     data.sources.append(
-        {"id": DEMO_SOURCE_ID, "name": DEMO_SOURCE_NAME, "kind": "demo", "url": None}
+        {"id": DEMO_SOURCE_ID, "name": DEMO_SOURCE_NAME, "kind": DEMO_KIND, "url": None}
     )
     placed = place_cities(places, config)
     _add_places(data, places, placed)

@@ -28,7 +28,7 @@ from scrapindex.models import (
     PriceEstimate,
     Source,
 )
-from scrapindex.price_kinds import outranks
+from scrapindex.price_kinds import DEMO_KIND, outranks
 from scrapindex.queries.current_prices import refresh_current_prices
 
 ESTIMATE_SOURCE_NAME = "ScrapIndex estimate (market reference x grade factor x yard margin)"
@@ -145,7 +145,7 @@ def _real_fx(
         row = connection.execute(
             select(FxRate.usd_per_unit, FxRate.rate_date)
             .join(Source, Source.id == FxRate.source_id)
-            .where(FxRate.currency == currency, FxRate.rate_date <= day, Source.kind != "demo")
+            .where(FxRate.currency == currency, FxRate.rate_date <= day, Source.kind != DEMO_KIND)
             .order_by(FxRate.rate_date.desc())
             .limit(1)
         ).first()

@@ -47,7 +47,7 @@ class SignUp(Enum):
 
 
 def _link(settings: Settings, path: str, token: str) -> str:
-    return f"{settings.site_root.rstrip('/')}{path}?{urlencode({'token': token})}"
+    return f"{settings.site_root}{path}?{urlencode({'token': token})}"
 
 
 def confirm_url(settings: Settings, email: str, now: dt.datetime) -> str:
@@ -92,7 +92,7 @@ def enqueue_newsletter_mail(
         subject,
         template,
         {
-            "site_root": settings.site_root.rstrip("/"),
+            "site_root": settings.site_root,
             "unsubscribe_url": unsubscribe_url(settings, email, now),
             **(context or {}),
         },

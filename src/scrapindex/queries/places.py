@@ -9,12 +9,12 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from scrapindex.models import City, Country, CurrentPrice, LegalRule, Region, ScrapYard
+from scrapindex.price_kinds import DEMO_KIND
 from scrapindex.queries.prices import MaterialInfo, Quote, latest_quotes, material_infos
 from scrapindex.queries.site import data_changed_at
 
 # The headline copper grade of a city's overview card; any copper grade stands in without it.
 HEADLINE_COPPER_SLUG = "copper-1"
-DEMO_SOURCE_KIND = "demo"  # demo rows store midnight of their day, not their write time
 COPPER_CATEGORY = "Copper"
 
 
@@ -202,7 +202,8 @@ def last_written(quotes: list[Quote], data_changed: dt.datetime | None) -> dt.da
     revision last moved, so that time stands in for them.
     """
     times = [q.updated_at for q in quotes]
-    if data_changed is not None and any(q.source_kind == DEMO_SOURCE_KIND for q in quotes):
+    # Demo rows store midnight of their day, not their write time.
+    if data_changed is not None and any(q.source_kind == DEMO_KIND for q in quotes):
         times.append(data_changed)
     return max(times, default=None)
 

@@ -17,6 +17,7 @@ from scrapindex.models import (
     ScrapYard,
     Source,
 )
+from scrapindex.price_kinds import DEMO_KIND
 from scrapindex.revision import ROW_ID
 
 
@@ -87,7 +88,7 @@ def coverage(session: Session) -> Coverage:
             _count(ScrapYard),
             latest,
             updates,
-            select(Source.id).where(Source.kind == "demo").limit(1).exists(),
+            select(Source.id).where(Source.kind == DEMO_KIND).limit(1).exists(),
         )
     ).one()
     return Coverage(

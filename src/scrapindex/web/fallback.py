@@ -6,8 +6,10 @@ page embeds for its first render.
 
 from typing import Any
 
+from scrapindex import paths
 from scrapindex.formatting import format_money, format_percent
 from scrapindex.hours import hours_lines
+from scrapindex.paths import place_path
 from scrapindex.price_kinds import PRICE_KIND_LABELS
 from scrapindex.templating import render
 
@@ -15,11 +17,11 @@ Link = tuple[str, str]  # text, href
 
 
 def city_path(city: dict[str, Any]) -> str:
-    return f"/{city['country']['code'].lower()}/{city['slug']}"
+    return place_path(city["country"]["code"], city["slug"])
 
 
 def material_path(material: dict[str, Any]) -> str:
-    return f"/material/{material['slug']}"
+    return paths.material_path(material["slug"])
 
 
 def message_page(heading: str, message: str) -> str:

@@ -18,6 +18,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from scrapindex.blog import load_posts
 from scrapindex.cache.per_revision import PerRevision
 from scrapindex.cache.revision import RevisionClock
+from scrapindex.paths import place_path
 from scrapindex.queries.places import all_cities
 from scrapindex.web.route_table import country_homes, find_route, moved_paths, written_page
 
@@ -64,7 +65,7 @@ def place_index(session: Session) -> PlaceIndex:
     city_paths: dict[str, str] = {}
     us_regions: dict[str, dict[str, str]] = {}
     for city in all_cities(session):
-        city_paths[city.slug] = f"/{city.country_code.lower()}/{city.slug}"
+        city_paths[city.slug] = place_path(city.country_code, city.slug)
         if city.country_code == "US" and city.region is not None:
             names = us_regions.setdefault(city.region.slug, {})
             names[slugify(city.name)] = city.slug

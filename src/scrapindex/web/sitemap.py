@@ -27,6 +27,7 @@ from scrapindex.blog import load_posts
 from scrapindex.cache.per_revision import PerRevision
 from scrapindex.cache.representation import Representation, represent, respond
 from scrapindex.cache.revision import RevisionClock
+from scrapindex.paths import city_yards_path, place_path
 from scrapindex.queries.site import (
     all_materials,
     all_regions,
@@ -84,9 +85,10 @@ def place_entries(session: Session, blog_dir: Path) -> list[SitemapEntry]:
     cities = city_addresses(session)
     entries: list[SitemapEntry] = []
     for city in cities:
-        base = f"/{city.country_code.lower()}/{city.slug}"
-        entries.append(SitemapEntry(base, city_dates.get(city.id)))
-        entries.append(SitemapEntry(f"{base}/scrap-yards", yards_date))
+        entries.append(
+            SitemapEntry(place_path(city.country_code, city.slug), city_dates.get(city.id))
+        )
+        entries.append(SitemapEntry(city_yards_path(city.country_code, city.slug), yards_date))
 
     # /{country}/{slug} shows the city when both a city and a region have that slug.
     city_paths = {(city.country_code, city.slug) for city in cities}
@@ -96,7 +98,7 @@ def place_entries(session: Session, blog_dir: Path) -> list[SitemapEntry]:
             region_dates.setdefault(city.region_id, []).append(city_dates[city.id])
     for region in all_regions(session):
         if (region.country_code, region.slug) not in city_paths:
-            path = f"/{region.country_code.lower()}/{region.slug}"
+            path = place_path(region.country_code, region.slug)
             entries.append(SitemapEntry(path, max(region_dates.get(region.id, []), default=None)))
     return entries
 
@@ -138,9 +140,8 @@ def render_index(
     by_kind: Mapping[str, Sequence[SitemapEntry]], site_root: str, limit: int = MAX_URLS_PER_FILE
 ) -> bytes:
     """The sitemap index: every kind's files in order, each dated by its newest entry."""
-    root = site_root.rstrip("/")
     files = [
-        _location("sitemap", f"{root}/{part_name(kind, number)}", _newest(part))
+        _location("sitemap", f"{site_root}/{part_name(kind, number)}", _newest(part))
         for kind, entries in by_kind.items()
         for number, part in enumerate(split(entries, limit), start=1)
     ]
@@ -148,7 +149,7 @@ def render_index(
 
 
 def render_file(entries: Sequence[SitemapEntry], site_root: str) -> bytes:
-    root = escape(site_root.rstrip("/"))
+    root = escape(site_root)
     closings: dict[dt.date | None, str] = {}  # one per date: most entries of a file share it
     urls = []
     for path, lastmod in entries:
@@ -242,13 +243,7 @@ class Sitemaps:
 
 
 def robots_txt(site_root: str) -> str:
-    return (
-        "User-agent: *\n"
-        "Allow: /\n"
-        "Disallow: /api/\n"
-        "\n"
-        f"Sitemap: {site_root.rstrip('/')}/sitemap.xml\n"
-    )
+    return f"User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {site_root}/sitemap.xml\n"
 
 
 def _xml_response(request: Request, file: Representation) -> Response:

@@ -168,7 +168,7 @@ def page_methods(settings: Settings) -> Callable[[str], frozenset[str] | None]:
 def spa_router(settings: Settings, pages: PageCache) -> APIRouter:
     dist = settings.frontend_dist
     app_files = BuiltApp(dist)
-    site_root = settings.site_root.rstrip("/")
+    site_root = settings.site_root
     router = APIRouter(include_in_schema=False)
 
     async def route_page(request: Request, template: str) -> Response:

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scrapindex.hours import DAY_NAMES
+from scrapindex.paths import place_path
 
 CONTEXT = "https://schema.org"
 
@@ -87,7 +88,7 @@ def material_price_list(
     items = [
         _offer(
             f"{material['name']} scrap in {row['city']['name']}",
-            f"{site_root}/{row['city']['country']['code'].lower()}/{row['city']['slug']}",
+            site_root + place_path(row["city"]["country"]["code"], row["city"]["slug"]),
             row["price"],
             row["currency"],
             position,

@@ -35,6 +35,7 @@ from scrapindex.data.imports.report import ImportReport, Progress
 from scrapindex.data.imports.sources import check_source_name, source_ids, source_kinds
 from scrapindex.data.imports.values import FieldChecks, InvalidRow, required_text
 from scrapindex.models import City, ScrapYard, Source
+from scrapindex.price_kinds import DEMO_KIND
 
 CSV_COLUMNS = ("name", "latitude", "longitude", "source")
 MAX_CITY_DISTANCE_KM = 50.0
@@ -311,7 +312,7 @@ def _stored_yards(
         query = (
             select(*columns)
             .join(Source, Source.id == ScrapYard.source_id)
-            .where(Source.kind != "demo", ScrapYard.city_id.in_(named_in))
+            .where(Source.kind != DEMO_KIND, ScrapYard.city_id.in_(named_in))
             .order_by(ScrapYard.id.desc())  # the oldest yard of a name wins
         )
         for stored in connection.execute(query):
