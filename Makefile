@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 
 FRONTEND := frontend
 NODE_INSTALLED := $(FRONTEND)/node_modules/.installed
-FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/public -type f 2>/dev/null) $(FRONTEND)/index.html $(FRONTEND)/vite.config.ts content/page-meta.json content/routes.json
+FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/public -type f 2>/dev/null) $(FRONTEND)/index.html $(FRONTEND)/vite.config.ts $(wildcard content/*.json)
 FRONTEND_BUILT := $(FRONTEND)/dist/index.html
 
 .PHONY: help install run serve db demo test lint typecheck pytest unit bench clean \

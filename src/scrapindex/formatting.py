@@ -5,16 +5,24 @@ Amounts are ``Decimal`` (or the API's decimal strings), never floats: "1.005" ro
 half away from zero, as the browser's Intl.NumberFormat rounds the same text.
 """
 
+import json
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Literal
+from typing import Literal, get_args
+
+from scrapindex.settings import PROJECT_ROOT
 
 Unit = Literal["kg", "lb", "t"]
 SYMBOLS = {"ZAR": "R", "USD": "$", "AUD": "A$", "CAD": "C$", "NZD": "NZ$", "GBP": "£", "EUR": "€"}
-KG_PER_UNIT: dict[Unit, Decimal] = {
-    "kg": Decimal(1),
-    "lb": Decimal("0.45359237"),
-    "t": Decimal(1000),
-}
+
+
+def _kg_per_unit() -> dict[Unit, Decimal]:
+    """content/units.json, shared with the browser."""
+    path = PROJECT_ROOT / "content" / "units.json"
+    table: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))["kgPerUnit"]
+    return {unit: Decimal(table[unit]) for unit in get_args(Unit)}
+
+
+KG_PER_UNIT = _kg_per_unit()
 CENT = Decimal("0.01")
 TENTH = Decimal("0.1")
 

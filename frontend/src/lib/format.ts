@@ -1,11 +1,17 @@
 // Formatting in one place: money, units, dates, coordinates and ratings.
+import units from "../../../content/units.json";
 import { dateTimeFormat, numberFormat } from "./intl-cache";
 
 export type Unit = "kg" | "lb" | "t";
 
 export const UNITS: readonly Unit[] = ["kg", "lb", "t"];
 export const UNIT_LABELS: Record<Unit, string> = { kg: "per kg", lb: "per lb", t: "per tonne" };
-const KG_PER_UNIT: Record<Unit, number> = { kg: 1, lb: 0.45359237, t: 1000 };
+// content/units.json, shared with the server.
+const KG_PER_UNIT: Record<Unit, number> = {
+  kg: Number(units.kgPerUnit.kg),
+  lb: Number(units.kgPerUnit.lb),
+  t: Number(units.kgPerUnit.t),
+};
 
 const SYMBOLS: Record<string, string> = {
   ZAR: "R",

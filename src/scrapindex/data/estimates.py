@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, tu
 
 from scrapindex import revision
 from scrapindex.data.estimate_table import EstimateTable, load_estimate_table
+from scrapindex.formatting import KG_PER_UNIT
 from scrapindex.models import (
     City,
     Country,
@@ -34,7 +35,7 @@ from scrapindex.queries.current_prices import refresh_current_prices
 ESTIMATE_SOURCE_NAME = "ScrapIndex estimate (market reference x grade factor x yard margin)"
 ESTIMATE_KIND = "estimate"
 CENT = Decimal("0.01")
-KG_PER_TONNE = Decimal(1000)
+KG_PER_TONNE = KG_PER_UNIT["t"]
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,11 @@ from sqlalchemy import ColumnElement, Date, cast, func, select, type_coerce
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from scrapindex.data.estimate_table import EstimateTable, load_estimate_table
+from scrapindex.formatting import KG_PER_UNIT
 from scrapindex.models import CurrentPrice, FxRate, MarketPrice, Material, Price, Source
 
 CENT = Decimal("0.01")
-KG_PER_TONNE = Decimal(1000)
+KG_PER_TONNE = KG_PER_UNIT["t"]
 MAX_HISTORY_DAYS = 3660  # ten years and a little: more than any series stores
 SPARKLINE_DAYS = 30
 

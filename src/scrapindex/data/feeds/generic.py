@@ -35,11 +35,10 @@ from typing import Any
 import yaml
 
 from scrapindex.data.feeds import FeedFormatError
+from scrapindex.formatting import KG_PER_UNIT
 
-UNITS_PER_TONNE = {
-    "t": Decimal(1),
-    "kg": Decimal(1000),
-    "lb": Decimal(1000) / Decimal("0.45359237"),  # the international pound
+UNITS_PER_TONNE: dict[str, Decimal] = {
+    unit: KG_PER_UNIT["t"] / kg for unit, kg in KG_PER_UNIT.items()
 }
 UNIT_NAMES = {"t": "t", "mt": "t", "tonne": "t", "ton": "t", "kg": "kg", "lb": "lb", "lbs": "lb"}
 PRICE_STEP = Decimal("0.0001")

@@ -31,11 +31,11 @@ from scrapindex.data.imports.values import (
     positive_decimal,
     utc_today,
 )
+from scrapindex.formatting import KG_PER_UNIT
 from scrapindex.models import City, Country, Material, Price, PriceEstimate
 from scrapindex.queries.current_prices import refresh_current_prices
 
 COLUMNS = ("date", "country", "city", "material", "price", "currency", "unit", "source")
-KG_PER_UNIT = {"kg": Decimal(1), "lb": Decimal("0.45359237"), "t": Decimal(1000)}
 PRICE_PLACES = 4  # models.money(): 14 digits, 4 of them after the point
 PRICE_INTEGER_DIGITS = 10
 
@@ -107,10 +107,10 @@ class PriceReferences:
 
 
 def kg_per_unit(text: str) -> Decimal:
-    weight = KG_PER_UNIT.get(text.lower())
-    if weight is None:
+    unit = text.lower()
+    if unit not in KG_PER_UNIT:
         raise ValueError(f"unit {text!r} is not one of {', '.join(KG_PER_UNIT)}")
-    return weight
+    return KG_PER_UNIT[unit]
 
 
 def price_per_kg(price: Decimal, unit_kg: Decimal) -> Decimal:
