@@ -44,6 +44,11 @@ def format_price(price_per_kg: Decimal | str, currency: str, unit: Unit = "kg") 
     return format_money(Decimal(price_per_kg) * KG_PER_UNIT[unit], currency)
 
 
+def percent_change(price: Decimal, previous: Decimal) -> float:
+    """The change from ``previous`` (not zero) to ``price`` in percent, to one place."""
+    return round(float((price - previous) / previous * 100), 1)
+
+
 def format_percent(change: float | Decimal | None) -> str:
     """ "+2.3%" / "-0.4%" / "0.0%"; an em dash when there is nothing to compare with."""
     if change is None:

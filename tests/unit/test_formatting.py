@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from scrapindex.formatting import format_money, format_percent, format_price
+from scrapindex.alerts.digests import city_board_change
+from scrapindex.formatting import format_money, format_percent, format_price, percent_change
 from tests.fixtures import FIXTURES
 
 CASES: dict[str, list[dict[str, Any]]] = json.loads(
@@ -28,3 +29,13 @@ def test_price_in_each_unit(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", CASES["percent"], ids=lambda c: str(c["change"]))
 def test_percent(case: dict[str, Any]) -> None:
     assert format_percent(case["change"]) == case["text"]
+
+
+def test_one_percent_change_rule_for_the_api_and_the_digests() -> None:
+    assert percent_change(Decimal("100"), Decimal("80")) == 25.0
+    assert percent_change(Decimal("1.2345"), Decimal("1.2")) == 2.9  # 2.875, to one place
+    # A digest row says the change the API sends, as the pages write it: no "+0.0%".
+    assert city_board_change(Decimal("5"), Decimal("5")) == "0.0%"
+    assert city_board_change(Decimal("100.26"), Decimal("100")) == "+0.3%"
+    assert city_board_change(Decimal("99.5"), Decimal("100")) == "-0.5%"
+    assert city_board_change(Decimal("5"), None) == ""

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine, func, select, update
 
 from scrapindex.alerts.links import mail_links, unsubscribe_headers
 from scrapindex.alerts.wording import describe
-from scrapindex.formatting import format_money
+from scrapindex.formatting import format_money, format_percent, percent_change
 from scrapindex.mail.outbox import enqueue
 from scrapindex.models import City, CurrentPrice, Material, Price, PriceAlert
 from scrapindex.paths import place_path
@@ -118,7 +118,7 @@ def city_board(
             {
                 "material": row.name,
                 "price": format_money(row.price_per_kg, row.currency) + "/kg",
-                "change": _change(row.price_per_kg, row.previous),
+                "change": city_board_change(row.price_per_kg, row.previous),
                 "date": row.price_date.isoformat(),
             }
             for row in rows
@@ -126,8 +126,6 @@ def city_board(
     }
 
 
-def _change(price: Decimal, previous: Decimal | None) -> str:
-    if not previous:
-        return ""
-    percent = (price - previous) / previous * 100
-    return f"{percent:+.1f}%"
+def city_board_change(price: Decimal, previous: Decimal | None) -> str:
+    """A digest row's change, as the site shows it; nothing when there is none to show."""
+    return format_percent(percent_change(price, previous)) if previous else ""

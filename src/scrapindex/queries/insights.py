@@ -18,6 +18,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
+from scrapindex.formatting import percent_change
 from scrapindex.models import City, CurrentPrice, MaterialMarketFigures, Price
 from scrapindex.queries.current_prices import WEEK
 from scrapindex.queries.prices import (
@@ -42,9 +43,7 @@ class Mover:
 
     @property
     def change_percent(self) -> float:
-        return round(
-            float((self.price_per_kg - self.week_ago_price) / self.week_ago_price * 100), 1
-        )
+        return percent_change(self.price_per_kg, self.week_ago_price)
 
 
 @dataclass(frozen=True)

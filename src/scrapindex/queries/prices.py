@@ -14,6 +14,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, aliased
 
+from scrapindex.formatting import percent_change
 from scrapindex.models import (
     City,
     Country,
@@ -89,9 +90,9 @@ class Quote:
 
     @property
     def change_percent(self) -> float | None:
-        if self.previous is None or self.previous == 0:
+        if not self.previous:
             return None
-        return round(float((self.price_per_kg - self.previous) / self.previous * 100), 1)
+        return percent_change(self.price_per_kg, self.previous)
 
     @property
     def trend(self) -> Literal["up", "down", "flat"]:
