@@ -1,6 +1,6 @@
 import { Bell } from "lucide-react";
 import { lazy } from "react";
-import { LazyDialogButton } from "@/components/reports/lazy-dialog-button";
+import { LazyDialogButton } from "@/components/forms/lazy-dialog-button";
 import type { AlertTarget } from "./alert-draft";
 
 const AlertDialog = lazy(() => import("./alert-dialog"));

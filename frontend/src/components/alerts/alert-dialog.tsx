@@ -1,7 +1,7 @@
 // Loaded on the first press of "Alert me": the form stays out of the pages' bundles.
 import { useState } from "react";
-import { FormDialog } from "@/components/reports/form-dialog";
-import type { DialogState } from "@/components/reports/lazy-dialog-button";
+import { FormDialog } from "@/components/forms/form-dialog";
+import type { DialogState } from "@/components/forms/lazy-dialog-button";
 import { useUnit } from "@/lib/use-unit";
 import { type AlertTarget, initialAlertDraft } from "./alert-draft";
 import { AlertForm } from "./alert-form";

@@ -1,10 +1,8 @@
 // The alert form's state, its checks and the body it posts (issue 18's contract).
 
 import type { AlertCreate, City } from "@/api/client";
-import { isEmail } from "@/lib/email";
+import { emailProblem, priceProblem, problemsOnly } from "@/components/forms/checks";
 import type { Unit } from "@/lib/format";
-
-export const MAX_THRESHOLD = 1_000_000;
 
 export type AlertKind = AlertCreate["kind"];
 
@@ -39,28 +37,13 @@ export function initialAlertDraft(target: AlertTarget, unit: Unit): AlertDraft {
   return { email: "", kind: "above", materialSlug: target.materialSlug ?? "", threshold: "", unit, website: "" };
 }
 
-function emailProblem(email: string): string | undefined {
-  if (!email.trim()) return "Please enter your email address.";
-  if (!isEmail(email)) return "Please enter a valid email address, for example name@example.com.";
-  return undefined;
-}
-
-function thresholdProblem(text: string): string | undefined {
-  if (!text.trim()) return "Please enter a price.";
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) return "Please enter a price above 0.";
-  if (value > MAX_THRESHOLD) return "Please enter a price of at most 1,000,000.";
-  return undefined;
-}
-
 export function validateAlert(draft: AlertDraft): AlertErrors {
   const digest = isDigest(draft.kind);
-  const errors: AlertErrors = {
+  return problemsOnly({
     email: emailProblem(draft.email),
     materialSlug: digest || draft.materialSlug ? undefined : "Please choose a material.",
-    threshold: digest ? undefined : thresholdProblem(draft.threshold),
-  };
-  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as AlertErrors;
+    threshold: digest ? undefined : priceProblem(draft.threshold, "Please enter a price."),
+  });
 }
 
 /** Digests cover the whole city: they carry no material and no threshold. */

@@ -1,44 +1,21 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cityQueries, materialQueries } from "@/api/queries";
-import { CITIES, MATERIALS } from "@/components/reports/test-fixtures";
 import { JOHANNESBURG } from "@/test/factories";
+import { openDialog as open, postedBody, renderWithLists, WAIT } from "@/test/forms";
 import { answerJson, spyOnFetch } from "@/test/network";
-import { renderRoute } from "@/test/render";
 import { AlertButton } from "./alert-button";
 import type { AlertTarget } from "./alert-draft";
 
 const fetchSpy = spyOnFetch();
-// The machine may be busy running other suites: give async UI a little longer than the 1 s default.
-const WAIT = { timeout: 4000 };
 const PENDING = "Check your inbox to confirm your alert.";
 
 // Load the lazily loaded dialog once up front, so a busy machine does not time out the first test.
 beforeAll(() => import("./alert-dialog"), 30_000);
 
-function renderButton(target: AlertTarget) {
-  return renderRoute(<AlertButton {...target} />, {
-    path: "/",
-    url: "/",
-    seed: [
-      [materialQueries.list().queryKey, MATERIALS],
-      [cityQueries.list().queryKey, CITIES],
-    ],
-  });
-}
-
-async function openDialog(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole("button", { name: "Alert me" }));
-  return within(await screen.findByRole("dialog", { name: "Alert me about prices" }, WAIT));
-}
-
-async function sentBody(): Promise<Record<string, unknown>> {
-  const request = fetchSpy.mock.calls[0]?.[0] as Request;
-  expect(request.method).toBe("POST");
-  expect(new URL(request.url).pathname).toBe("/api/alerts");
-  return (await request.clone().json()) as Record<string, unknown>;
-}
+const renderButton = (target: AlertTarget) => renderWithLists(<AlertButton {...target} />);
+const openDialog = (user: ReturnType<typeof userEvent.setup>) => open(user, "Alert me", "Alert me about prices");
+const sentBody = () => postedBody(fetchSpy, "/api/alerts");
 
 describe("Alert me", { timeout: 15_000 }, () => {
   it("opens with the keyboard, closes on Escape and returns focus", async () => {

@@ -1,22 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { BellRing } from "lucide-react";
-import { type FormEvent, useState } from "react";
 import { cityQueries, materialQueries } from "@/api/queries";
 import { FormField } from "@/components/forms/form-field";
+import { FormAlert, SentMessage } from "@/components/forms/form-messages";
 import { HoneypotField } from "@/components/forms/honeypot-field";
+import { PriceWithUnitField } from "@/components/forms/price-with-unit-field";
 import { useFormSubmission } from "@/components/forms/use-form-submission";
-import { FormAlert, SentMessage } from "@/components/reports/form-messages";
 import { Button } from "@/components/ui/button";
-import { currencySymbol, UNIT_LABELS, UNITS, type Unit } from "@/lib/format";
-import {
-  ALERT_KINDS,
-  type AlertDraft,
-  type AlertErrors,
-  type AlertTarget,
-  isDigest,
-  toAlertBody,
-  validateAlert,
-} from "./alert-draft";
+import { currencySymbol, UNIT_LABELS } from "@/lib/format";
+import { ALERT_KINDS, type AlertDraft, type AlertTarget, isDigest, toAlertBody, validateAlert } from "./alert-draft";
 import { postAlert } from "./api";
 
 const fieldId = (name: keyof AlertDraft) => `alert-${name}`;
@@ -32,44 +24,24 @@ type Props = {
 
 /** Issue 18: a mail when a price crosses a threshold, or a daily or weekly digest of the city. */
 export function AlertForm({ target, draft, onDraftChange, onSent }: Props) {
-  const [errors, setErrors] = useState<AlertErrors>({});
-  const [attempted, setAttempted] = useState(false);
-  const [sentMessage, setSentMessage] = useState<string | null>(null);
   const materials = useQuery(materialQueries.list());
   const cities = useQuery({ ...cityQueries.list(), enabled: !target.city });
   const citySlug = target.city?.slug ?? target.citySlug ?? "";
   const city = target.city ?? cities.data?.find((option) => option.slug === citySlug);
   const currency = city?.country.currency;
   const digest = isDigest(draft.kind);
-  const { mutation, refusal } = useFormSubmission({
+  const { errors, update, onSubmit, pending, refusal, sentMessage } = useFormSubmission({
+    draft,
+    onDraftChange,
+    validate: validateAlert,
+    fieldOrder: FIELD_ORDER,
+    fieldId,
+    toBody: (values) => toAlertBody(values, citySlug),
     send: postAlert,
     event: { action: "price_alert_submit", category: "alerts" },
     failure: "Your alert could not be set. Please try again.",
-    onSent: (message) => {
-      setSentMessage(message);
-      onSent();
-    },
+    onSent,
   });
-
-  const update = (changes: Partial<AlertDraft>) => {
-    const next = { ...draft, ...changes };
-    onDraftChange(next);
-    if (attempted) setErrors(validateAlert(next));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const found = validateAlert(draft);
-    setAttempted(true);
-    setErrors(found);
-    const first = FIELD_ORDER.find((name) => found[name]);
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    mutation.mutate(toAlertBody(draft, citySlug));
-  };
 
   if (sentMessage) return <SentMessage title="Almost done" message={sentMessage} />;
 
@@ -140,46 +112,25 @@ export function AlertForm({ target, draft, onDraftChange, onSent }: Props) {
               </select>
             )}
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={fieldId("threshold")} label="Price" required hint={priceHint} error={errors.threshold}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="number"
-                  name="threshold"
-                  inputMode="decimal"
-                  min="0.01"
-                  max="1000000"
-                  step="any"
-                  value={draft.threshold}
-                  onChange={(event) => update({ threshold: event.target.value })}
-                />
-              )}
-            </FormField>
-            <FormField id={fieldId("unit")} label="Unit">
-              {(props) => (
-                <select
-                  {...props}
-                  name="unit"
-                  value={draft.unit}
-                  onChange={(event) => update({ unit: event.target.value as Unit })}
-                >
-                  {UNITS.map((unit) => (
-                    <option key={unit} value={unit}>
-                      {UNIT_LABELS[unit]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-          </div>
+          <PriceWithUnitField
+            price={{
+              id: fieldId("threshold"),
+              name: "threshold",
+              label: "Price",
+              hint: priceHint,
+              error: errors.threshold,
+              value: draft.threshold,
+              onChange: (threshold) => update({ threshold }),
+            }}
+            unit={{ id: fieldId("unit"), value: draft.unit, onChange: (unit) => update({ unit }) }}
+          />
         </>
       )}
       <HoneypotField id={fieldId("website")} value={draft.website} onChange={(website) => update({ website })} />
       <FormAlert message={refusal} />
-      <Button type="submit" disabled={mutation.isPending} className="w-full sm:w-auto">
+      <Button type="submit" disabled={pending} className="w-full sm:w-auto">
         <BellRing aria-hidden="true" className="h-4 w-4" />
-        {mutation.isPending ? "Sending..." : "Set alert"}
+        {pending ? "Sending..." : "Set alert"}
       </Button>
     </form>
   );

@@ -1,10 +1,10 @@
 import { ArrowRight, Star } from "lucide-react";
 import { Link } from "react-router";
 import type { BlogPostSummary } from "@/api/client";
-import { PostMeta } from "@/components/blog/post-meta";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { blogPostPath } from "@/lib/paths";
+import { PostMeta } from "./post-meta";
 
 /** An article in a grid: the whole card is one link, named by the title. */
 export function PostCard({ post, headingLevel = 3 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {

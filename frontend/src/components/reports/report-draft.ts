@@ -1,11 +1,11 @@
 // The price report form's state, its checks and the body it posts (issue 17's contract).
 
 import type { PriceReportCreate } from "@/api/client";
+import { priceProblem, problemsOnly } from "@/components/forms/checks";
 import type { Unit } from "@/lib/format";
 import { dateTimeFormat } from "@/lib/intl-cache";
 
 export const REPORT_WINDOW_DAYS = 14;
-export const MAX_PRICE = 1_000_000;
 export const NOTE_LIMIT = 500;
 
 export type ReportDraft = {
@@ -41,14 +41,6 @@ export function currencyOptions(cityCurrency: string | undefined): string[] {
   return [...new Set([cityCurrency, "USD"].filter((code): code is string => Boolean(code)))];
 }
 
-function priceProblem(text: string): string | undefined {
-  if (!text.trim()) return "Please enter the price you were paid.";
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) return "Please enter a price above 0.";
-  if (value > MAX_PRICE) return "Please enter a price of at most 1,000,000.";
-  return undefined;
-}
-
 function dateProblem(date: string, bounds: DateBounds): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return "Please enter the date you were paid.";
   if (date > bounds.max) return "The date cannot be in the future.";
@@ -57,13 +49,12 @@ function dateProblem(date: string, bounds: DateBounds): string | undefined {
 }
 
 export function validateReport(draft: ReportDraft & { date: string }, bounds: DateBounds): ReportErrors {
-  const errors: ReportErrors = {
+  return problemsOnly({
     materialSlug: draft.materialSlug ? undefined : "Please choose a material.",
     citySlug: draft.citySlug ? undefined : "Please choose a city.",
-    price: priceProblem(draft.price),
+    price: priceProblem(draft.price, "Please enter the price you were paid."),
     date: dateProblem(draft.date, bounds),
-  };
-  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as ReportErrors;
+  });
 }
 
 export function toReportBody(draft: ReportDraft & { date: string }, yardId: number | undefined): PriceReportCreate {

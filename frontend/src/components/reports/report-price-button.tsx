@@ -1,6 +1,6 @@
 import { Tag } from "lucide-react";
 import { lazy } from "react";
-import { LazyDialogButton } from "./lazy-dialog-button";
+import { LazyDialogButton } from "@/components/forms/lazy-dialog-button";
 import type { ReportTarget } from "./types";
 
 const ReportPriceDialog = lazy(() => import("./report-price-dialog"));

@@ -1,8 +1,8 @@
 // Loaded on the first press of "Report a price you were paid": the form stays out of the pages' bundles.
 import { useState } from "react";
+import { FormDialog } from "@/components/forms/form-dialog";
+import type { DialogState } from "@/components/forms/lazy-dialog-button";
 import { useUnit } from "@/lib/use-unit";
-import { FormDialog } from "./form-dialog";
-import type { DialogState } from "./lazy-dialog-button";
 import { initialReportDraft, ReportPriceForm } from "./report-price-form";
 import type { ReportTarget } from "./types";
 

@@ -1,17 +1,13 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cityQueries, materialQueries } from "@/api/queries";
 import { JOHANNESBURG } from "@/test/factories";
+import { openDialog as open, postedBody, renderWithLists, WAIT } from "@/test/forms";
 import { answerJson, spyOnFetch } from "@/test/network";
-import { renderRoute } from "@/test/render";
 import { ReportPriceButton } from "./report-price-button";
-import { CITIES, MATERIALS } from "./test-fixtures";
 import type { ReportTarget } from "./types";
 
 const fetchSpy = spyOnFetch();
-// The machine may be busy running other suites: give async UI a little longer than the 1 s default.
-const WAIT = { timeout: 4000 };
 const THANKS = "Thank you. Your report will count once a moderator has checked it.";
 
 // Load the lazily loaded dialog once up front, so a busy machine does not time out the first test.
@@ -23,28 +19,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function renderButton(target: ReportTarget) {
-  return renderRoute(<ReportPriceButton {...target} />, {
-    path: "/",
-    url: "/",
-    seed: [
-      [materialQueries.list().queryKey, MATERIALS],
-      [cityQueries.list().queryKey, CITIES],
-    ],
-  });
-}
-
-async function openDialog(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole("button", { name: "Report a price you were paid" }));
-  return within(await screen.findByRole("dialog", { name: "Report a price you were paid" }, WAIT));
-}
-
-async function sentBody(): Promise<Record<string, unknown>> {
-  const request = fetchSpy.mock.calls[0]?.[0] as Request;
-  expect(request.method).toBe("POST");
-  expect(new URL(request.url).pathname).toBe("/api/price-reports");
-  return (await request.clone().json()) as Record<string, unknown>;
-}
+const renderButton = (target: ReportTarget) => renderWithLists(<ReportPriceButton {...target} />);
+const openDialog = (user: ReturnType<typeof userEvent.setup>) =>
+  open(user, "Report a price you were paid", "Report a price you were paid");
+const sentBody = () => postedBody(fetchSpy, "/api/price-reports");
 
 describe("Report a price", { timeout: 15_000 }, () => {
   it("opens with the keyboard, keeps focus inside, closes on Escape and returns focus", async () => {

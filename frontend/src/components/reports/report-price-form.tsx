@@ -1,20 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
 import { cityQueries, materialQueries } from "@/api/queries";
 import { FormField } from "@/components/forms/form-field";
+import { FormAlert, SentMessage } from "@/components/forms/form-messages";
 import { HoneypotField } from "@/components/forms/honeypot-field";
+import { PriceWithUnitField } from "@/components/forms/price-with-unit-field";
 import { useFormSubmission } from "@/components/forms/use-form-submission";
 import { Button } from "@/components/ui/button";
-import { UNIT_LABELS, UNITS, type Unit } from "@/lib/format";
+import type { Unit } from "@/lib/format";
 import { postPriceReport } from "./api";
-import { FormAlert, SentMessage } from "./form-messages";
 import {
   currencyOptions,
   dateBounds,
   NOTE_LIMIT,
   type ReportDraft,
-  type ReportErrors,
   toReportBody,
   validateReport,
 } from "./report-draft";
@@ -47,9 +46,6 @@ type Props = {
 
 /** Issue 17: a price a seller was paid, for moderators to check before it counts. */
 export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = new Date() }: Props) {
-  const [errors, setErrors] = useState<ReportErrors>({});
-  const [attempted, setAttempted] = useState(false);
-  const [sentMessage, setSentMessage] = useState<string | null>(null);
   const materials = useQuery(materialQueries.list());
   const cities = useQuery({ ...cityQueries.list(), enabled: !target.city });
   const city = target.city ?? cities.data?.find((option) => option.slug === draft.citySlug);
@@ -62,35 +58,18 @@ export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = ne
     currency: currencies.includes(values.currency) ? values.currency : (currencies[0] ?? ""),
   });
   const effective = settle(draft);
-  const { mutation, refusal } = useFormSubmission({
+  const { errors, update, onSubmit, pending, refusal, sentMessage } = useFormSubmission({
+    draft,
+    onDraftChange,
+    validate: (values) => validateReport(settle(values), bounds),
+    fieldOrder: FIELD_ORDER,
+    fieldId,
+    toBody: (values) => toReportBody(settle(values), target.yard?.id),
     send: postPriceReport,
     event: { action: "price_report_submit", category: "reports" },
     failure: "Your report could not be sent. Please try again.",
-    onSent: (message) => {
-      setSentMessage(message);
-      onSent();
-    },
+    onSent,
   });
-
-  const update = (changes: Partial<ReportDraft>) => {
-    const next = { ...draft, ...changes };
-    onDraftChange(next);
-    if (attempted) setErrors(validateReport(settle(next), bounds));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const found = validateReport(effective, bounds);
-    setAttempted(true);
-    setErrors(found);
-    const first = FIELD_ORDER.find((name) => found[name]);
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    mutation.mutate(toReportBody(effective, target.yard?.id));
-  };
 
   if (sentMessage) return <SentMessage title="Report sent" message={sentMessage} />;
 
@@ -135,22 +114,17 @@ export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = ne
         </FormField>
       )}
       {target.yard && <PlaceLine label="Scrap yard" value={target.yard.name} />}
-      <div className="grid gap-4 sm:grid-cols-3">
-        <FormField id={fieldId("price")} label="Price paid" required error={errors.price}>
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              name="price"
-              inputMode="decimal"
-              min="0.01"
-              max="1000000"
-              step="any"
-              value={draft.price}
-              onChange={(event) => update({ price: event.target.value })}
-            />
-          )}
-        </FormField>
+      <PriceWithUnitField
+        price={{
+          id: fieldId("price"),
+          name: "price",
+          label: "Price paid",
+          error: errors.price,
+          value: draft.price,
+          onChange: (price) => update({ price }),
+        }}
+        unit={{ id: fieldId("unit"), value: draft.unit, onChange: (unit) => update({ unit }) }}
+      >
         <FormField id={fieldId("currency")} label="Currency">
           {(props) => (
             <select
@@ -167,23 +141,7 @@ export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = ne
             </select>
           )}
         </FormField>
-        <FormField id={fieldId("unit")} label="Unit">
-          {(props) => (
-            <select
-              {...props}
-              name="unit"
-              value={draft.unit}
-              onChange={(event) => update({ unit: event.target.value as Unit })}
-            >
-              {UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {UNIT_LABELS[unit]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </div>
+      </PriceWithUnitField>
       <FormField
         id={fieldId("date")}
         label="Date you were paid"
@@ -217,9 +175,9 @@ export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = ne
       </FormField>
       <HoneypotField id={fieldId("website")} value={draft.website} onChange={(website) => update({ website })} />
       <FormAlert message={refusal} />
-      <Button type="submit" disabled={mutation.isPending} className="w-full sm:w-auto">
+      <Button type="submit" disabled={pending} className="w-full sm:w-auto">
         <Send aria-hidden="true" className="h-4 w-4" />
-        {mutation.isPending ? "Sending..." : "Send report"}
+        {pending ? "Sending..." : "Send report"}
       </Button>
     </form>
   );

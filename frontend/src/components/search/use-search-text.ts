@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useDebounced } from "@/components/search/use-debounced";
+import { useDebounced } from "./use-debounced";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

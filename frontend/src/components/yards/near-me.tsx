@@ -9,10 +9,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { neighbourPages, Pagination } from "@/components/ui/pagination";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
 import { formatCount } from "@/lib/format";
 import { yardPath } from "@/lib/paths";
 import { distanceLabel, formatDistance } from "./distance";
+import { OpenBadge, yardIsOpen } from "./open-state";
 
 export const NEAR_PAGE_SIZE = 10;
 export const RADIUS_OPTIONS = [10, 25, 50, 100, 250, 500] as const;

@@ -1,6 +1,6 @@
 import type { Yard } from "@/api/client";
-import { telHref } from "@/components/yards/links";
 import { splitHoursLine, yardHoursLines } from "@/lib/hours";
+import { telHref } from "./links";
 
 /**
  * The yard's hours, one line per day, day and hours split at the colon (SPEC §2). Unknown hours

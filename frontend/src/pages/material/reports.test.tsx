@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { materialQueries, priceQueries } from "@/api/queries";
-import { CITIES } from "@/components/reports/test-fixtures";
+import { CITIES } from "@/test/forms";
 import { spyOnFetch } from "@/test/network";
 import { renderRoute } from "@/test/render";
 import { Component } from "./index";

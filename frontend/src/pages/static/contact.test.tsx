@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SiteStats } from "@/api/client";
 import { statsQueries } from "@/api/queries";
+import { postedBody } from "@/test/forms";
 import { renderRoute } from "@/test/render";
 import { Component as ContactPage } from "./contact";
 
@@ -51,12 +52,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field.message(), "The listing for Jozi Metals has an old number.");
 }
 
-async function sentBody(): Promise<Record<string, unknown>> {
-  const request = fetchSpy.mock.calls[0]?.[0] as Request;
-  expect(request.method).toBe("POST");
-  expect(new URL(request.url).pathname).toBe("/api/contact");
-  return (await request.clone().json()) as Record<string, unknown>;
-}
+const sentBody = () => postedBody(fetchSpy, "/api/contact");
 
 describe("Contact page", () => {
   it("has one h1, labelled required fields, the info cards and the real city count", () => {

@@ -1,7 +1,7 @@
 // The correction form's state, its checks and the `changes` it posts: only what differs from
 // what the page shows now (issue 17's contract: at least one change).
 import type { YardChanges, YardDetail, YardSuggestionCreate } from "@/api/client";
-import { isEmail } from "@/lib/email";
+import { emailProblem } from "@/components/forms/checks";
 import { SERVICES } from "./services-card";
 
 export const TEXT_FIELDS = ["hours", "phone", "website", "address"] as const;
@@ -84,8 +84,8 @@ export function validateCorrection(draft: CorrectionDraft): CorrectionErrors {
   const website = draft.website.trim();
   if (website && !isWebAddress(website))
     errors.website = "Please enter a full web address, for example https://example.com.";
-  if (!draft.email.trim()) errors.email = "Please enter your email address.";
-  else if (!isEmail(draft.email)) errors.email = "Please enter a valid email address, for example name@example.com.";
+  const email = emailProblem(draft.email);
+  if (email) errors.email = email;
   return errors;
 }
 

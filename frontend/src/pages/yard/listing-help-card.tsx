@@ -1,7 +1,7 @@
 import { PencilLine } from "lucide-react";
 import { lazy } from "react";
 import type { YardDetail } from "@/api/client";
-import { LazyDialogButton } from "@/components/reports/lazy-dialog-button";
+import { LazyDialogButton } from "@/components/forms/lazy-dialog-button";
 import { ReportPriceButton } from "@/components/reports/report-price-button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 

@@ -1,8 +1,8 @@
 // Loaded on the first press of "Suggest a correction": the form stays out of the page's bundle.
 import { useState } from "react";
 import type { YardDetail } from "@/api/client";
-import { FormDialog } from "@/components/reports/form-dialog";
-import type { DialogState } from "@/components/reports/lazy-dialog-button";
+import { FormDialog } from "@/components/forms/form-dialog";
+import type { DialogState } from "@/components/forms/lazy-dialog-button";
 import { initialCorrection } from "./correction-draft";
 import { SuggestCorrectionForm } from "./suggest-correction-form";
 

@@ -1,15 +1,13 @@
 import { Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
 import type { YardDetail, YardSuggestionCreate } from "@/api/client";
 import { FormField } from "@/components/forms/form-field";
+import { FormAlert, SentMessage } from "@/components/forms/form-messages";
 import { HoneypotField } from "@/components/forms/honeypot-field";
 import { useFormSubmission } from "@/components/forms/use-form-submission";
-import { postYardSuggestion } from "@/components/reports/api";
-import { FormAlert, SentMessage } from "@/components/reports/form-messages";
 import { Button } from "@/components/ui/button";
+import { postYardSuggestion } from "./api";
 import {
   type CorrectionDraft,
-  type CorrectionErrors,
   changesOf,
   currentValues,
   NO_CHANGE,
@@ -40,47 +38,23 @@ type Props = {
 
 /** Issue 17: a visitor's fix to a yard's details, applied once a moderator approves it. */
 export function SuggestCorrectionForm({ yard, draft, onDraftChange, onSent }: Props) {
-  const [errors, setErrors] = useState<CorrectionErrors>({});
-  const [attempted, setAttempted] = useState(false);
-  const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const { mutation, refusal, setRefusal } = useFormSubmission({
+  const { errors, update, onSubmit, pending, refusal, sentMessage } = useFormSubmission({
+    draft,
+    onDraftChange,
+    validate: validateCorrection,
+    fieldOrder: FIELD_ORDER,
+    fieldId,
+    check: (values) => (Object.keys(changesOf(values, yard)).length === 0 ? NO_CHANGE : undefined),
+    toBody: (values) => toSuggestionBody(values, changesOf(values, yard)),
     send: (body: YardSuggestionCreate) => postYardSuggestion(yard.id, body),
     event: { action: "yard_correction_submit", category: "scrap_yards" },
     failure: "Your correction could not be sent. Please try again.",
-    onSent: (message) => {
-      setSentMessage(message);
-      onSent();
-    },
+    onSent,
   });
   const now = currentValues(yard);
 
-  const update = (changes: Partial<CorrectionDraft>) => {
-    const next = { ...draft, ...changes };
-    onDraftChange(next);
-    if (attempted) setErrors(validateCorrection(next));
-  };
-
   const toggleService = (service: string, checked: boolean) =>
     update({ services: checked ? [...draft.services, service] : draft.services.filter((item) => item !== service) });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const found = validateCorrection(draft);
-    const changes = changesOf(draft, yard);
-    setAttempted(true);
-    setErrors(found);
-    const first = FIELD_ORDER.find((name) => found[name]);
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    if (Object.keys(changes).length === 0) {
-      setRefusal(NO_CHANGE);
-      return;
-    }
-    mutation.mutate(toSuggestionBody(draft, changes));
-  };
 
   if (sentMessage) return <SentMessage title="Correction sent" message={sentMessage} />;
 
@@ -167,9 +141,9 @@ export function SuggestCorrectionForm({ yard, draft, onDraftChange, onSent }: Pr
       </FormField>
       <HoneypotField id={fieldId("website")} value={draft.honeypot} onChange={(honeypot) => update({ honeypot })} />
       <FormAlert message={refusal} />
-      <Button type="submit" disabled={mutation.isPending} className="w-full sm:w-auto">
+      <Button type="submit" disabled={pending} className="w-full sm:w-auto">
         <Send aria-hidden="true" className="h-4 w-4" />
-        {mutation.isPending ? "Sending..." : "Send correction"}
+        {pending ? "Sending..." : "Send correction"}
       </Button>
     </form>
   );

@@ -1,21 +1,19 @@
-import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { ApiError, api, errorMessage, unwrap } from "@/api/client";
+import { useState } from "react";
+import { api, unwrap } from "@/api/client";
 import { useToast } from "@/components/feedback/toaster";
 import { FormField } from "@/components/forms/form-field";
 import { HoneypotField } from "@/components/forms/honeypot-field";
+import { useFormSubmission } from "@/components/forms/use-form-submission";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { trackEvent } from "@/lib/analytics";
 import {
   CATEGORY_OPTIONS,
   type Category,
   type ContactBody,
   type Draft,
   EMPTY_DRAFT,
-  type FieldErrors,
-  firstInvalid,
+  FIELD_ORDER,
   toBody,
   validateDraft,
 } from "./validate";
@@ -23,56 +21,30 @@ import {
 export const CONTACT_FORM_ID = "contact-form";
 const fieldId = (name: keyof Draft) => `contact-${name}`;
 
-function useSendMessage(onSent: () => void) {
-  const toast = useToast();
-  return useMutation({
-    mutationFn: (body: ContactBody) => unwrap(api.POST("/api/contact", { body })),
-    onSuccess: () => {
-      trackEvent({ action: "contact_submit", category: "contact" });
-      toast({ title: "Message Sent", description: "Thank you for contacting us. We'll respond within 24 hours." });
-      onSent();
-    },
-    onError: (error) => {
-      const limited = error instanceof ApiError && error.status === 429;
-      toast({
-        variant: "destructive",
-        title: "Error",
-        description: limited ? errorMessage(error) : "Failed to send message. Please try again.",
-      });
-    },
-  });
-}
-
-/** SPEC §2/§4/§5: validated on the client, posted to the API; idle → sending → idle (cleared on success). */
+/**
+ * SPEC §2/§4/§5: validated on the client, posted to the API; idle → sending → idle (cleared on
+ * success). The outcome is a toast; only a 429's own words are shown, anything else fails plainly.
+ */
 export function ContactForm() {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempted, setAttempted] = useState(false);
-  const send = useSendMessage(() => {
-    setDraft(EMPTY_DRAFT);
-    setErrors({});
-    setAttempted(false);
+  const toast = useToast();
+  const { errors, update, onSubmit, pending } = useFormSubmission({
+    draft,
+    onDraftChange: setDraft,
+    validate: validateDraft,
+    fieldOrder: FIELD_ORDER,
+    fieldId,
+    toBody,
+    send: (body: ContactBody) => unwrap(api.POST("/api/contact", { body })),
+    event: { action: "contact_submit", category: "contact" },
+    failure: "Failed to send message. Please try again.",
+    refused: [429],
+    onSent: () => {
+      toast({ title: "Message Sent", description: "Thank you for contacting us. We'll respond within 24 hours." });
+      setDraft(EMPTY_DRAFT);
+    },
+    onFailure: (message) => toast({ variant: "destructive", title: "Error", description: message }),
   });
-
-  const update = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    const next = { ...draft, [key]: value };
-    setDraft(next);
-    if (attempted) setErrors(validateDraft(next));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    const found = validateDraft(draft);
-    setAttempted(true);
-    setErrors(found);
-    const first = firstInvalid(found);
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    send.mutate(toBody(draft));
-  };
 
   return (
     <Card id={CONTACT_FORM_ID} className="scroll-mt-24">
@@ -95,7 +67,7 @@ export function ContactForm() {
                   autoComplete="name"
                   maxLength={100}
                   value={draft.name}
-                  onChange={(event) => update("name", event.target.value)}
+                  onChange={(event) => update({ name: event.target.value })}
                 />
               )}
             </FormField>
@@ -108,7 +80,7 @@ export function ContactForm() {
                   autoComplete="email"
                   maxLength={254}
                   value={draft.email}
-                  onChange={(event) => update("email", event.target.value)}
+                  onChange={(event) => update({ email: event.target.value })}
                 />
               )}
             </FormField>
@@ -119,7 +91,7 @@ export function ContactForm() {
                 {...props}
                 name="category"
                 value={draft.category}
-                onChange={(event) => update("category", event.target.value as Category | "")}
+                onChange={(event) => update({ category: event.target.value as Category | "" })}
               >
                 <option value="">Select a category</option>
                 {CATEGORY_OPTIONS.map((option) => (
@@ -138,7 +110,7 @@ export function ContactForm() {
                 name="subject"
                 maxLength={200}
                 value={draft.subject}
-                onChange={(event) => update("subject", event.target.value)}
+                onChange={(event) => update({ subject: event.target.value })}
               />
             )}
           </FormField>
@@ -150,14 +122,18 @@ export function ContactForm() {
                 rows={6}
                 maxLength={5000}
                 value={draft.message}
-                onChange={(event) => update("message", event.target.value)}
+                onChange={(event) => update({ message: event.target.value })}
               />
             )}
           </FormField>
-          <HoneypotField id={fieldId("website")} value={draft.website} onChange={(value) => update("website", value)} />
-          <Button type="submit" size="lg" disabled={send.isPending} className="w-full sm:w-auto">
+          <HoneypotField
+            id={fieldId("website")}
+            value={draft.website}
+            onChange={(value) => update({ website: value })}
+          />
+          <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
             <Send aria-hidden="true" className="h-4 w-4" />
-            {send.isPending ? "Sending..." : "Send Message"}
+            {pending ? "Sending..." : "Send Message"}
           </Button>
         </form>
       </CardContent>

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { isEmail } from "@/lib/email";
-import { EMPTY_DRAFT, firstInvalid, toBody, validateDraft } from "./validate";
+import { EMPTY_DRAFT, FIELD_ORDER, toBody, validateDraft } from "./validate";
 
 describe("contact validation", () => {
   it("requires name, email, subject and message but not category", () => {
     const errors = validateDraft(EMPTY_DRAFT);
     expect(Object.keys(errors)).toEqual(["name", "email", "subject", "message"]);
-    expect(firstInvalid(errors)).toBe("name");
+    expect(FIELD_ORDER.find((field) => errors[field])).toBe("name");
   });
 
   it("treats whitespace as empty", () => {

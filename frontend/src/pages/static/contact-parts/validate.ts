@@ -1,5 +1,5 @@
 import type { Schemas } from "@/api/client";
-import { isEmail } from "@/lib/email";
+import { emailProblem } from "@/components/forms/checks";
 
 export type ContactBody = Schemas["ContactCreate"];
 export type Category = NonNullable<ContactBody["category"]>;
@@ -38,15 +38,11 @@ export const FIELD_ORDER: readonly RequiredField[] = ["name", "email", "subject"
 export function validateDraft(draft: Draft): FieldErrors {
   const errors: FieldErrors = {};
   if (!draft.name.trim()) errors.name = "Please enter your full name.";
-  if (!draft.email.trim()) errors.email = "Please enter your email address.";
-  else if (!isEmail(draft.email)) errors.email = "Please enter a valid email address, for example name@example.com.";
+  const email = emailProblem(draft.email);
+  if (email) errors.email = email;
   if (!draft.subject.trim()) errors.subject = "Please enter a subject.";
   if (!draft.message.trim()) errors.message = "Please enter your message.";
   return errors;
-}
-
-export function firstInvalid(errors: FieldErrors): RequiredField | undefined {
-  return FIELD_ORDER.find((field) => errors[field]);
 }
 
 export function toBody(draft: Draft): ContactBody {
