@@ -63,7 +63,7 @@ from scrapindex.middleware.limits import (
     RequestTimeoutMiddleware,
     UriLengthLimitMiddleware,
 )
-from scrapindex.middleware.methods import MethodsMiddleware, app_methods
+from scrapindex.middleware.methods import MethodsMiddleware, app_methods, with_routes_of
 from scrapindex.middleware.outage import DatabaseOutageMiddleware
 from scrapindex.middleware.request_context import RequestContextMiddleware
 from scrapindex.middleware.request_context import client_of as request_client
@@ -72,11 +72,9 @@ from scrapindex.moderation import AlreadyDecided
 from scrapindex.schemas.common import EVERY_OPERATION
 from scrapindex.settings import Settings, get_settings
 from scrapindex.web.alert_pages import router as alert_pages_router
-from scrapindex.web.alert_pages import with_alert_pages
 from scrapindex.web.api_docs import DOCS_PATH, add_api_docs
 from scrapindex.web.health import router as health_router
 from scrapindex.web.newsletter_pages import router as newsletter_pages_router
-from scrapindex.web.newsletter_pages import with_newsletter_pages
 from scrapindex.web.redirects import RedirectMiddleware
 from scrapindex.web.route_table import find_route
 from scrapindex.web.sitemap import sitemap_router
@@ -215,7 +213,9 @@ def middleware(
     def page_query_names(path: str) -> tuple[str, ...]:
         return find_route(settings.content_dir, path)[0].search
 
-    page_methods_of = with_alert_pages(with_newsletter_pages(page_methods(settings)))
+    page_methods_of = with_routes_of(
+        page_methods(settings), newsletter_pages_router, alert_pages_router
+    )
     return [
         # Security headers on every answer, every refusal below and the 500s included.
         Middleware(SecurityHeadersMiddleware, settings=settings, docs_path=DOCS_PATH),

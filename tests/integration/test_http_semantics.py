@@ -87,6 +87,11 @@ def test_head_honours_validators(client: TestClient) -> None:
         ("/", "GET, HEAD, OPTIONS"),
         ("/za/johannesburg", "GET, HEAD, OPTIONS"),
         ("/healthz", "GET, HEAD, OPTIONS"),
+        # The mail links' pages, outside the route table: what their routes declare.
+        ("/newsletter/confirm", "GET, HEAD, OPTIONS"),
+        ("/newsletter/unsubscribe", "GET, HEAD, OPTIONS, POST"),
+        ("/alerts/unsubscribe", "GET, HEAD, OPTIONS, POST"),
+        ("/alerts/manage", "GET, HEAD, OPTIONS"),
     ],
 )
 def test_options_lists_the_methods(client: TestClient, path: str, allow: str) -> None:
@@ -115,6 +120,8 @@ def test_options_sends_no_cors_headers_to_another_origin(client: TestClient) -> 
         ("HEAD", "/api/newsletter", "OPTIONS, POST"),
         ("POST", "/za/johannesburg", "GET, HEAD, OPTIONS"),
         ("PUT", "/sitemap.xml", "GET, HEAD, OPTIONS"),
+        ("POST", "/alerts/confirm", "GET, HEAD, OPTIONS"),
+        ("DELETE", "/newsletter/unsubscribe", "GET, HEAD, OPTIONS, POST"),
     ],
 )
 def test_a_method_the_path_does_not_serve_is_405_with_allow(

@@ -11,7 +11,8 @@ import re
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
+from fastapi.routing import APIRoute
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -61,6 +62,22 @@ def app_methods(app: FastAPI, pages: AllowedMethods) -> AllowedMethods:
         return with_implied(methods) if methods else None
 
     return allowed
+
+
+def with_routes_of(pages: AllowedMethods, *routers: APIRouter) -> AllowedMethods:
+    """``pages`` with the fixed paths of ``routers`` (pages outside the route table, such as the
+    mail links' pages), each answering what its routes' decorators declare."""
+    declared: dict[str, set[str]] = {}
+    for router in routers:
+        for route in router.routes:
+            if isinstance(route, APIRoute):
+                declared.setdefault(route.path, set()).update(route.methods or ())
+    fixed = {path: with_implied(methods) for path, methods in declared.items()}
+
+    def methods(path: str) -> frozenset[str] | None:
+        return fixed.get(path) or pages(path)
+
+    return methods
 
 
 class MethodsMiddleware:

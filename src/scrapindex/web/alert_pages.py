@@ -9,7 +9,7 @@ posting to its own unsubscribe link.
 """
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Annotated
 from urllib.parse import urlencode
 
@@ -25,31 +25,14 @@ from scrapindex.alerts.subscriptions import (
 )
 from scrapindex.api.deps import SessionDep, SettingsDep
 from scrapindex.mail.tokens import BadToken
-from scrapindex.middleware.methods import READ_ONLY
 from scrapindex.settings import Settings
 from scrapindex.templating import render
 from scrapindex.web.vite_manifest import entry_files
 
-PAGE_METHODS = {
-    links.CONFIRM_PATH: READ_ONLY,
-    links.UNSUBSCRIBE_PATH: READ_ONLY | {"POST"},
-    links.MANAGE_PATH: READ_ONLY,
-}
 HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
 TokenQuery = Annotated[str, Query()]
 
 router = APIRouter(include_in_schema=False)
-
-
-def with_alert_pages(
-    pages: Callable[[str], frozenset[str] | None],
-) -> Callable[[str], frozenset[str] | None]:
-    """The page methods of the app with those of the alert pages."""
-
-    def methods(path: str) -> frozenset[str] | None:
-        return PAGE_METHODS.get(path) or pages(path)
-
-    return methods
 
 
 def page(

@@ -11,7 +11,6 @@ cross-site POST can only do what the token's holder may do anyway. The body is n
 """
 
 import datetime as dt
-from collections.abc import Callable
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -31,33 +30,16 @@ from scrapindex.mail.newsletter import (
     unsubscribe,
 )
 from scrapindex.mail.tokens import BadToken
-from scrapindex.middleware.methods import READ_ONLY
 from scrapindex.settings import Settings
 from scrapindex.templating import render
 from scrapindex.web.vite_manifest import entry_files
 
-# The methods of these paths, for the methods middleware (the route table does not know them).
-PAGE_METHODS = {
-    CONFIRM_PATH: READ_ONLY,
-    UNSUBSCRIBE_PATH: READ_ONLY | {"POST"},
-}
 HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
 
 # Any length: read_token refuses what is too long with the page for a bad link, not a 422.
 TokenQuery = Annotated[str, Query()]
 
 router = APIRouter(include_in_schema=False)
-
-
-def with_newsletter_pages(
-    pages: Callable[[str], frozenset[str] | None],
-) -> Callable[[str], frozenset[str] | None]:
-    """The page methods of the app (web/spa.py) with those of the newsletter's pages."""
-
-    def methods(path: str) -> frozenset[str] | None:
-        return PAGE_METHODS.get(path) or pages(path)
-
-    return methods
 
 
 def page(
