@@ -11,6 +11,8 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from scrapindex.settings import Settings
+
 SQLITE_BUSY_SECONDS = 10
 
 
@@ -102,3 +104,13 @@ def session_scope(factory: sessionmaker[Session]) -> Iterator[Session]:
         raise
     finally:
         session.close()
+
+
+@contextmanager
+def engine_scope(settings: Settings) -> Iterator[Engine]:
+    """An engine on the configured database for one command or one scheduled run, disposed after."""
+    engine = create_db_engine(settings.effective_database_url)
+    try:
+        yield engine
+    finally:
+        engine.dispose()

@@ -10,7 +10,7 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from sqlalchemy import Engine
 
 from scrapindex.data.daily_update import build_scheduler
-from scrapindex.engine_scope import engine_scope
+from scrapindex.db import engine_scope
 from scrapindex.mail.jobs import purge_newsletter, queue_alert_mail, send_due_mail
 from scrapindex.settings import Settings
 

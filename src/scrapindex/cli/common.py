@@ -15,7 +15,7 @@ from scrapindex.data.imports.report import ImportReport, progress_bar, summary_t
 from scrapindex.data.imports.runs import OUTLIERS, run_status
 from scrapindex.data.operations import ImportOutcome, import_file
 from scrapindex.data.updates import import_feed
-from scrapindex.engine_scope import engine_scope
+from scrapindex.db import engine_scope
 from scrapindex.settings import get_settings
 
 console = Console()

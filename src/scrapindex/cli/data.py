@@ -11,7 +11,7 @@ from rich.text import Text
 from scrapindex.cli.common import console
 from scrapindex.data.check import DataCheckReport
 from scrapindex.data.operations import check_stored_data
-from scrapindex.engine_scope import engine_scope
+from scrapindex.db import engine_scope
 from scrapindex.settings import get_settings
 
 app = typer.Typer(help="Checks of the stored data.", no_args_is_help=True)

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scrapindex.cli.common import console
-from scrapindex.engine_scope import engine_scope
+from scrapindex.db import engine_scope
 from scrapindex.mail.jobs import send_due_mail
 from scrapindex.models import OutboxMessage
 from scrapindex.settings import get_settings

@@ -5,7 +5,7 @@ import datetime as dt
 import typer
 
 from scrapindex.cli.common import console
-from scrapindex.engine_scope import engine_scope
+from scrapindex.db import engine_scope
 from scrapindex.mail.jobs import purge_newsletter
 from scrapindex.mail.newsletter import UNCONFIRMED_LIFETIME
 from scrapindex.settings import get_settings

@@ -19,7 +19,7 @@ from scrapindex.data.daily_update import DailyUpdateReport
 from scrapindex.data.estimates import EstimateReport
 from scrapindex.data.imports.report import progress_bar
 from scrapindex.data.updates import daily_update, estimate_day
-from scrapindex.engine_scope import engine_scope
+from scrapindex.db import engine_scope
 from scrapindex.settings import Settings, get_settings
 
 app = typer.Typer(help="Price feeds and the daily update.", no_args_is_help=True)

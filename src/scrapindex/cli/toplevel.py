@@ -13,8 +13,8 @@ from rich.table import Table
 from scrapindex.cli.common import console
 from scrapindex.cli.prices import run_and_print_daily_update
 from scrapindex.data.daily_update import prices_are_stale
+from scrapindex.db import engine_scope
 from scrapindex.deploy_check import Finding, deploy_findings, readiness_findings
-from scrapindex.engine_scope import engine_scope
 from scrapindex.logs import log_config
 from scrapindex.scheduler import build_schedule
 from scrapindex.server import BoundedHttpProtocol, server_options

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from scrapindex.auth.accounts import create_operator, disable_operator
 from scrapindex.auth.users import AccountError, find_user, list_users
 from scrapindex.cli.common import console
-from scrapindex.engine_scope import engine_scope
+from scrapindex.db import engine_scope
 from scrapindex.settings import get_settings
 
 app = typer.Typer(help="Operator accounts of the console (/admin).", no_args_is_help=True)
