@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, searchForWorkspaceRoot } from "vite";
 import { defineConfig } from "vitest/config";
+import { readEnv } from "./src/config/read-env.ts";
 
 /**
  * The server's HTML already holds the page (fallback content and embedded data), so the app's
@@ -19,6 +20,18 @@ export function lowPriorityScripts(): Plugin {
       handler: (html) =>
         html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
     },
+  };
+}
+
+/**
+ * The VITE_* settings are checked (src/config/read-env.ts) as soon as a build, the dev server or
+ * the tests start: a wrong value (a tile URL without {z}, a site root with a path…) stops them,
+ * naming the variable, instead of shipping a site that quietly misbehaves.
+ */
+export function checkedEnv(): Plugin {
+  return {
+    name: "scrapindex:checked-env",
+    configResolved: (config) => void readEnv(config.env),
   };
 }
 
@@ -53,7 +66,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tan
 const SHARED = /[\\/]frontend[\\/]src[\\/]|[\\/]content[\\/]|node_modules[\\/]lucide-react[\\/]|vite[\\/]preload-helper/;
 
 export default defineConfig(({ mode }) => ({
-  plugins: [routeTableForTheBrowser(), react(), tailwindcss(), lowPriorityScripts()],
+  plugins: [checkedEnv(), routeTableForTheBrowser(), react(), tailwindcss(), lowPriorityScripts()],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),

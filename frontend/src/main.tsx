@@ -5,6 +5,7 @@ import { readInitialData, seedQueryCache } from "@/app/initial-data";
 import { Providers } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import { loadRoutePages, routes } from "@/app/routes";
+import { env } from "@/config/env";
 import "./index.css";
 
 const queryClient = createQueryClient();
@@ -42,7 +43,7 @@ function registerServiceWorker(): void {
   });
 }
 
-if (import.meta.env.PROD && "serviceWorker" in navigator) {
+if (env.isProduction && "serviceWorker" in navigator) {
   if (document.readyState === "complete") registerServiceWorker();
   else window.addEventListener("load", registerServiceWorker);
 }

@@ -1,13 +1,10 @@
 /// <reference types="vite/client" />
 
-interface ImportMetaEnv {
-  readonly VITE_ANALYTICS_URL?: string;
-  readonly VITE_SITE_ROOT?: string;
-  readonly VITE_ADS_CLIENT?: string;
-  readonly VITE_CONTACT_EMAIL?: string;
-  readonly VITE_MAP_TILE_URL?: string;
-  readonly VITE_MAP_ATTRIBUTION?: string;
-}
+// The VITE_* variables a build may set are declared once, in config/read-env.ts, which checks them;
+// every module reads them through config/env.ts.
+type ScrapIndexViteVariables = import("./config/read-env").ViteVariables;
+
+interface ImportMetaEnv extends ScrapIndexViteVariables {}
 
 interface ImportMeta {
   readonly env: ImportMetaEnv;

@@ -1,13 +1,15 @@
 // Usage events and page views. Does nothing unless an endpoint is configured at build time
 // (VITE_ANALYTICS_URL); no third-party script is ever loaded by this module.
 
+import { env } from "@/config/env";
+
 export type UsageEvent = {
   action: string;
   category: string;
   label?: string;
 };
 
-const endpoint: string | undefined = import.meta.env.VITE_ANALYTICS_URL;
+const endpoint = env.analyticsUrl;
 
 function send(payload: Record<string, unknown>): void {
   if (!endpoint) return;

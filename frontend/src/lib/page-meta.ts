@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { env } from "@/config/env";
 
 export const BRAND = "ScrapIndex";
 /**
@@ -9,7 +10,7 @@ export const BRAND = "ScrapIndex";
 export function siteRoot(doc: Document = document): string {
   const canonical = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
   if (canonical) return new URL(canonical).origin;
-  return import.meta.env.VITE_SITE_ROOT ?? window.location.origin;
+  return env.siteRoot ?? window.location.origin;
 }
 
 const SITE_ROOT = siteRoot();

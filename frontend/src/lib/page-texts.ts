@@ -1,3 +1,4 @@
+import { env } from "@/config/env";
 import texts from "../../../content/page-meta.json";
 import type { PageMeta } from "./page-meta";
 
@@ -52,7 +53,7 @@ export function fillTemplate(template: string, params: Readonly<Record<string, s
   return template.replace(PLACEHOLDER, (match, name: string) => {
     const value = Object.hasOwn(params, name) ? params[name] : undefined;
     if (value !== undefined) return value;
-    if (import.meta.env.DEV || import.meta.env.MODE === "test") {
+    if (env.isDevOrTest) {
       throw new Error(`page text: no value for ${match} in "${template}"`);
     }
     return "";

@@ -4,6 +4,7 @@ import "leaflet/dist/leaflet.css";
 import markerIcon from "leaflet/dist/images/marker-icon.png";
 import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
 import markerShadow from "leaflet/dist/images/marker-shadow.png";
+import { env } from "@/config/env";
 import { yardPath } from "@/lib/paths";
 import { clusterMarker, clusterSize } from "./cluster-marker";
 import { type Footprint, groupOverlappingPins } from "./pin-groups";
@@ -15,9 +16,8 @@ import type { MapYard } from "./types";
  * offline logs no failed request (src/scrapindex/web/tiles.py). A build may still name another
  * tile server with VITE_MAP_TILE_URL (and list its host in the server's MAP_TILE_HOSTS).
  */
-export const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || "/tiles/{z}/{x}/{y}.png";
-const ATTRIBUTION =
-  import.meta.env.VITE_MAP_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+export const TILE_URL = env.mapTileUrl;
+const ATTRIBUTION = env.mapAttribution;
 
 /**
  * What a tile that cannot be fetched (our server busy or away) shows: a plain same-origin tile,

@@ -1,4 +1,4 @@
-const ADS_CLIENT: string | undefined = import.meta.env.VITE_ADS_CLIENT || undefined;
+import { env } from "@/config/env";
 
 /**
  * Where an ad may go. With no ad provider configured (VITE_ADS_CLIENT unset) it renders
@@ -8,7 +8,7 @@ const ADS_CLIENT: string | undefined = import.meta.env.VITE_ADS_CLIENT || undefi
 export function AdSlot({
   id,
   className = "",
-  client = ADS_CLIENT,
+  client = env.adsClient,
 }: {
   id: string;
   className?: string;

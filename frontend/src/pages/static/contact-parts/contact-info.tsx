@@ -1,9 +1,10 @@
 import { Clock, type LucideIcon, Mail, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
+import { env } from "@/config/env";
 
 // Set VITE_CONTACT_EMAIL at build time to publish an address; without it the form is the way in.
-const CONTACT_EMAIL: string | undefined = import.meta.env.VITE_CONTACT_EMAIL;
+const CONTACT_EMAIL = env.contactEmail;
 
 function InfoCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
