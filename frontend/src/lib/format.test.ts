@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import places from "../../../content/reference/places.json";
 import {
   convertPerKg,
-  currencyOf,
+  currencySymbol,
   formatCoordinate,
   formatDate,
   formatDateTimeIn,
@@ -23,9 +24,12 @@ describe("money", () => {
     expect(formatMoney("-0.5", "USD")).toBe("-$0.50");
   });
 
-  it("falls back to USD for unknown countries and defaults ZA to rand", () => {
-    expect(currencyOf("za")).toBe("ZAR");
-    expect(currencyOf("XX")).toBe("USD");
+  // A country's currency comes with its city from the API; content/reference/places.json, which
+  // the server seeds them from, is the one list: every currency in it has a symbol here.
+  it("has a symbol for the currency of every country in content/reference/places.json, rand for ZA", () => {
+    const currencies = Object.fromEntries(places.countries.map((country) => [country.code, country.currency]));
+    expect(currencies.ZA).toBe("ZAR");
+    for (const currency of Object.values(currencies)) expect(currencySymbol(currency), currency).not.toContain(" ");
   });
 });
 

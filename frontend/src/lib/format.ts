@@ -23,21 +23,6 @@ const SYMBOLS: Record<string, string> = {
   EUR: "€",
 };
 
-export const COUNTRY_CURRENCY: Record<string, string> = {
-  ZA: "ZAR",
-  US: "USD",
-  AU: "AUD",
-  GB: "GBP",
-  CA: "CAD",
-  NZ: "NZD",
-  ES: "EUR",
-};
-
-/** Currency of a country code; USD when unknown (SPEC §9's fallback). */
-export function currencyOf(countryCode: string): string {
-  return COUNTRY_CURRENCY[countryCode.toUpperCase()] ?? "USD";
-}
-
 export function currencySymbol(currency: string): string {
   return SYMBOLS[currency] ?? `${currency} `;
 }
