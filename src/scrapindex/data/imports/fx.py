@@ -9,9 +9,8 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, tuple_, update
+from sqlalchemy import Connection, Engine, select
 
 from scrapindex import revision
 from scrapindex.data.imports.checks import (
@@ -23,15 +22,9 @@ from scrapindex.data.imports.checks import (
 from scrapindex.data.imports.pipeline import run_import
 from scrapindex.data.imports.reading import SourceRow
 from scrapindex.data.imports.report import ImportReport, Progress
-from scrapindex.data.imports.series import SeriesImporter
-from scrapindex.data.imports.sources import check_source_name, source_ids, source_kinds
-from scrapindex.data.imports.values import (
-    FieldChecks,
-    fits_column,
-    past_date,
-    positive_decimal,
-    utc_today,
-)
+from scrapindex.data.imports.series import SeriesImporter, UpsertByDay, stored_history
+from scrapindex.data.imports.sources import check_source_name, source_kinds
+from scrapindex.data.imports.values import FieldChecks, decimal_for_column, past_date, utc_today
 from scrapindex.models import Country, FxRate
 from scrapindex.queries.market_figures import refresh_market_figures
 
@@ -83,22 +76,22 @@ class RateImporter(SeriesImporter[RateRow]):
         self.today = today
         self.allow_outliers = allow_outliers
         super().__init__(len(currencies))
-        self.source_id_of: dict[str, int] = {}
 
     def parse(self, row: SourceRow) -> RateRow:
         checks = FieldChecks()
         day = checks.take(past_date, row["date"], self.today)
         currency = checks.take(self.currency, row["currency"])
-        rate = checks.take(positive_decimal, row["usd_per_unit"], "usd_per_unit")
+        rate = checks.take(
+            decimal_for_column,
+            row["usd_per_unit"],
+            "usd_per_unit",
+            RATE_PLACES,
+            RATE_INTEGER_DIGITS,
+        )
         source = checks.take(check_source_name, row["source"], self.source_kinds)
-        stored_rate = None
-        if rate is not None:
-            stored_rate = checks.take(
-                fits_column, rate, RATE_PLACES, RATE_INTEGER_DIGITS, "usd_per_unit"
-            )
         checks.raise_if_any()
         need = checks.need
-        return RateRow(row.position, need(currency), need(day), need(stored_rate), need(source))
+        return RateRow(row.position, need(currency), need(day), need(rate), need(source))
 
     def currency(self, text: str) -> str:
         if text.upper() not in self.currency_index:
@@ -115,81 +108,37 @@ class RateImporter(SeriesImporter[RateRow]):
         self.note_repeats(batch)
         if self.allow_outliers:
             return
-        history = _stored_history(connection, batch)
+        history = stored_history(
+            connection,
+            (FxRate.currency, FxRate.rate_date, FxRate.usd_per_unit),
+            {row.currency for row in batch},
+            [row.rate_date for row in batch],
+            OUTLIER_WINDOW_DAYS,
+        )
         for row in batch:
             median = median_before(history.get(row.currency, {}), row.rate_date)
             message = outlier_message(row.usd_per_unit, median, "USD", places=RATE_PLACES)
             if message:
-                report.outliers += 1
-                report.problems.add(row.position, f"{self.describe(self.key(row))}: {message}")
+                self.report_outlier(report, row, message)
 
     def write(self, connection: Connection, batch: list[RateRow], report: ImportReport) -> None:
-        missing = {row.source for row in batch} - self.source_id_of.keys()
-        if missing:
-            self.source_id_of.update(source_ids(connection, missing))
-        existing = _stored_rates(connection, batch)
-        inserts: list[dict[str, Any]] = []
-        updates: list[dict[str, Any]] = []
-        for row in batch:
-            values = {
+        self.add_sources(connection, {row.source for row in batch})
+        rows = [
+            {
                 "currency": row.currency,
                 "rate_date": row.rate_date,
                 "usd_per_unit": row.usd_per_unit,
                 "source_id": self.source_id_of[row.source],
             }
-            stored = existing.get((row.currency, row.rate_date))
-            if stored is None:
-                inserts.append(values)
-            elif stored == (row.usd_per_unit, values["source_id"]):
-                report.unchanged += 1
-            else:
-                updates.append({f"new_{name}": value for name, value in values.items()})
-        if inserts:
-            connection.execute(insert(FxRate), inserts)
-        if updates:
-            connection.execute(UPDATE_RATE, updates)
-        report.inserted += len(inserts)
-        report.updated += len(updates)
+            for row in batch
+        ]
+        RATES.write(connection, rows, report)
 
     def finish_write(self, connection: Connection, report: ImportReport) -> None:
         refresh_market_figures(connection)  # the board's figures in dollars follow the rates
         revision.bump(connection)
 
 
-UPDATE_RATE = (
-    update(FxRate)
-    .where(
-        FxRate.currency == bindparam("new_currency"),
-        FxRate.rate_date == bindparam("new_rate_date"),
-    )
-    .values(
-        usd_per_unit=bindparam("new_usd_per_unit", type_=FxRate.usd_per_unit.type),
-        source_id=bindparam("new_source_id"),
-    )
+RATES = UpsertByDay(
+    FxRate, (FxRate.currency, FxRate.rate_date), (FxRate.usd_per_unit, FxRate.source_id)
 )
-
-
-def _stored_rates(
-    connection: Connection, batch: list[RateRow]
-) -> dict[tuple[str, dt.date], tuple[Decimal, int]]:
-    keys = {(row.currency, row.rate_date) for row in batch}
-    query = select(FxRate.currency, FxRate.rate_date, FxRate.usd_per_unit, FxRate.source_id).where(
-        tuple_(FxRate.currency, FxRate.rate_date).in_(keys)
-    )
-    return {(c, d): (rate, source_id) for c, d, rate, source_id in connection.execute(query)}
-
-
-def _stored_history(
-    connection: Connection, batch: list[RateRow]
-) -> dict[str, dict[dt.date, Decimal]]:
-    days = [row.rate_date for row in batch]
-    query = select(FxRate.currency, FxRate.rate_date, FxRate.usd_per_unit).where(
-        FxRate.rate_date.between(
-            min(days) - dt.timedelta(days=OUTLIER_WINDOW_DAYS), max(days) - dt.timedelta(days=1)
-        ),
-        FxRate.currency.in_({row.currency for row in batch}),
-    )
-    history: dict[str, dict[dt.date, Decimal]] = {}
-    for currency, day, rate in connection.execute(query):
-        history.setdefault(currency, {})[day] = rate
-    return history

@@ -12,9 +12,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, tuple_, update
+from sqlalchemy import Connection, Engine
 
 from scrapindex import revision
 from scrapindex.data.estimate_table import load_estimate_table
@@ -22,15 +21,9 @@ from scrapindex.data.imports.checks import SeriesDay, median_before, outlier_mes
 from scrapindex.data.imports.pipeline import run_import
 from scrapindex.data.imports.reading import SourceRow
 from scrapindex.data.imports.report import ImportReport, Progress
-from scrapindex.data.imports.series import SeriesImporter
+from scrapindex.data.imports.series import SeriesImporter, UpsertByDay, stored_history
 from scrapindex.data.imports.sources import check_source_name, source_ids, source_kinds
-from scrapindex.data.imports.values import (
-    FieldChecks,
-    fits_column,
-    past_date,
-    positive_decimal,
-    utc_today,
-)
+from scrapindex.data.imports.values import FieldChecks, decimal_for_column, past_date, utc_today
 from scrapindex.models import MarketPrice
 from scrapindex.settings import get_settings
 
@@ -100,24 +93,24 @@ class MarketPriceImporter(SeriesImporter[MarketRow]):
         self.allow_outliers = allow_outliers
         self.source_urls = source_urls
         super().__init__(len(metals))
-        self.source_id_of: dict[str, int] = {}
 
     def parse(self, row: SourceRow) -> MarketRow:
         checks = FieldChecks()
         day = checks.take(past_date, row["date"], self.today)
         metal = checks.take(self.metal, row["metal"])
-        price = checks.take(positive_decimal, row["usd_per_tonne"], "usd_per_tonne")
+        price = checks.take(
+            decimal_for_column,
+            row["usd_per_tonne"],
+            "usd_per_tonne",
+            PRICE_PLACES,
+            PRICE_INTEGER_DIGITS,
+        )
         period = checks.take(_period, row["period"])
         source = checks.take(check_source_name, row["source"], self.source_kinds)
-        stored_price = None
-        if price is not None:
-            stored_price = checks.take(
-                fits_column, price, PRICE_PLACES, PRICE_INTEGER_DIGITS, "usd_per_tonne"
-            )
         checks.raise_if_any()
         need = checks.need
         return MarketRow(
-            row.position, need(metal), need(day), need(stored_price), need(period), need(source)
+            row.position, need(metal), need(day), need(price), need(period), need(source)
         )
 
     def metal(self, text: str) -> str:
@@ -135,7 +128,13 @@ class MarketPriceImporter(SeriesImporter[MarketRow]):
         self.note_repeats(batch)
         if self.allow_outliers:
             return
-        history = _stored_history(connection, batch)
+        history = stored_history(
+            connection,
+            (MarketPrice.metal, MarketPrice.price_date, MarketPrice.usd_per_tonne),
+            {row.metal for row in batch},
+            [row.price_date for row in batch],
+            max(WINDOW_DAYS[row.period] for row in batch),
+        )
         for row in batch:
             window = WINDOW_DAYS[row.period]
             median = median_before(history.get(row.metal, {}), row.price_date, window)
@@ -143,37 +142,24 @@ class MarketPriceImporter(SeriesImporter[MarketRow]):
                 row.usd_per_tonne, median, "USD/t", places=PRICE_PLACES, window_days=window
             )
             if message:
-                report.outliers += 1
-                report.problems.add(row.position, f"{self.describe(self.key(row))}: {message}")
+                self.report_outlier(report, row, message)
 
     def write(self, connection: Connection, batch: list[MarketRow], report: ImportReport) -> None:
-        self._add_sources(connection, {row.source for row in batch})
-        existing = _stored_prices(connection, batch)
-        inserts: list[dict[str, Any]] = []
-        updates: list[dict[str, Any]] = []
-        for row in batch:
-            values = {
+        self.add_sources(connection, {row.source for row in batch})
+        rows = [
+            {
                 "metal": row.metal,
                 "price_date": row.price_date,
                 "usd_per_tonne": row.usd_per_tonne,
                 "period": row.period,
                 "source_id": self.source_id_of[row.source],
             }
-            stored = existing.get((row.metal, row.price_date))
-            if stored is None:
-                inserts.append(values)
-            elif stored == (row.usd_per_tonne, row.period, values["source_id"]):
-                report.unchanged += 1
-            else:
-                updates.append({f"new_{name}": value for name, value in values.items()})
-        if inserts:
-            connection.execute(insert(MarketPrice), inserts)
-        if updates:
-            connection.execute(UPDATE_PRICE, updates)
-        report.inserted += len(inserts)
-        report.updated += len(updates)
+            for row in batch
+        ]
+        PRICES.write(connection, rows, report)
 
-    def _add_sources(self, connection: Connection, names: set[str]) -> None:
+    def add_sources(self, connection: Connection, names: set[str]) -> None:
+        """As for every series import, with the address ``source_urls`` gives a new source."""
         for name in sorted(names - self.source_id_of.keys()):
             url = self.source_urls.get(name)
             self.source_id_of.update(source_ids(connection, {name}, url=url))
@@ -182,17 +168,10 @@ class MarketPriceImporter(SeriesImporter[MarketRow]):
         revision.bump(connection)
 
 
-UPDATE_PRICE = (
-    update(MarketPrice)
-    .where(
-        MarketPrice.metal == bindparam("new_metal"),
-        MarketPrice.price_date == bindparam("new_price_date"),
-    )
-    .values(
-        usd_per_tonne=bindparam("new_usd_per_tonne", type_=MarketPrice.usd_per_tonne.type),
-        period=bindparam("new_period"),
-        source_id=bindparam("new_source_id"),
-    )
+PRICES = UpsertByDay(
+    MarketPrice,
+    (MarketPrice.metal, MarketPrice.price_date),
+    (MarketPrice.usd_per_tonne, MarketPrice.period, MarketPrice.source_id),
 )
 
 
@@ -201,36 +180,3 @@ def _period(text: str) -> str:
     if period not in PERIODS:
         raise ValueError(f"period {text!r} is not one of {', '.join(PERIODS)}")
     return period
-
-
-def _stored_prices(
-    connection: Connection, batch: list[MarketRow]
-) -> dict[tuple[str, dt.date], tuple[Decimal, str, int]]:
-    keys = {(row.metal, row.price_date) for row in batch}
-    query = select(
-        MarketPrice.metal,
-        MarketPrice.price_date,
-        MarketPrice.usd_per_tonne,
-        MarketPrice.period,
-        MarketPrice.source_id,
-    ).where(tuple_(MarketPrice.metal, MarketPrice.price_date).in_(keys))
-    return {
-        (m, d): (price, period, source) for m, d, price, period, source in connection.execute(query)
-    }
-
-
-def _stored_history(
-    connection: Connection, batch: list[MarketRow]
-) -> dict[str, dict[dt.date, Decimal]]:
-    days = [row.price_date for row in batch]
-    longest = max(WINDOW_DAYS[row.period] for row in batch)
-    query = select(MarketPrice.metal, MarketPrice.price_date, MarketPrice.usd_per_tonne).where(
-        MarketPrice.price_date.between(
-            min(days) - dt.timedelta(days=longest), max(days) - dt.timedelta(days=1)
-        ),
-        MarketPrice.metal.in_({row.metal for row in batch}),
-    )
-    history: dict[str, dict[dt.date, Decimal]] = {}
-    for metal, day, price in connection.execute(query):
-        history.setdefault(metal, {})[day] = price
-    return history

@@ -23,7 +23,7 @@ from scrapindex.data.imports.pipeline import run_import
 from scrapindex.data.imports.reading import SourceRow
 from scrapindex.data.imports.report import ImportReport, Progress
 from scrapindex.data.imports.series import SeriesImporter
-from scrapindex.data.imports.sources import check_source_name, source_ids, source_kinds
+from scrapindex.data.imports.sources import check_source_name, source_kinds
 from scrapindex.data.imports.values import (
     FieldChecks,
     fits_column,
@@ -147,7 +147,6 @@ class PriceImporter(SeriesImporter[PriceRow]):
         self.city_index = {city_id: n for n, city_id in enumerate(cities)}
         self.material_index = {material_id: n for n, material_id in enumerate(materials)}
         super().__init__(len(self.city_index) * len(self.material_index))
-        self.source_id_of: dict[str, int] = {}
 
     def parse(self, row: SourceRow) -> PriceRow:
         checks = FieldChecks()
@@ -200,12 +199,10 @@ class PriceImporter(SeriesImporter[PriceRow]):
             median = median_before(series, row.price_date)
             message = outlier_message(row.price_per_kg, median, f"{row.currency}/kg", places=2)
             if message:
-                report.outliers += 1
-                description = self.describe(self.key(row))
-                report.problems.add(row.position, f"{description}: {message}")
+                self.report_outlier(report, row, message)
 
     def write(self, connection: Connection, batch: list[PriceRow], report: ImportReport) -> None:
-        self._add_sources(connection, {row.source for row in batch})
+        self.add_sources(connection, {row.source for row in batch})
         existing = _stored_prices(connection, batch)
         now = dt.datetime.now(dt.UTC)
         inserts: list[dict[str, Any]] = []
@@ -232,11 +229,6 @@ class PriceImporter(SeriesImporter[PriceRow]):
             connection.execute(delete(PriceEstimate).where(PriceEstimate.price_id.in_(replaced)))
         report.inserted += len(inserts)
         report.updated += len(updates)
-
-    def _add_sources(self, connection: Connection, names: set[str]) -> None:
-        missing = names - self.source_id_of.keys()
-        if missing:
-            self.source_id_of.update(source_ids(connection, missing))
 
     def finish_write(self, connection: Connection, report: ImportReport) -> None:
         refresh_current_prices(connection)

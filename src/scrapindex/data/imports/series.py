@@ -1,13 +1,19 @@
-"""What the price and FX importers share: rows that are one value per series and day."""
+"""What the price, FX and market importers share: rows that are one value per series and day."""
 
+import datetime as dt
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+
+from sqlalchemy import Connection, bindparam, insert, select, tuple_, update
+from sqlalchemy.orm import InstrumentedAttribute
 
 from scrapindex.data.imports.checks import RepeatedRows, SeriesDay
 from scrapindex.data.imports.reading import SourceRow, read_table
 from scrapindex.data.imports.report import ImportReport
+from scrapindex.data.imports.sources import source_ids
 from scrapindex.data.imports.values import InvalidRow
 
 
@@ -27,6 +33,7 @@ class SeriesImporter(ABC, Generic[RowT]):
 
     def __init__(self, series_count: int) -> None:
         self.repeats = RepeatedRows(series_count)
+        self.source_id_of: dict[str, int] = {}
 
     @abstractmethod
     def parse(self, row: SourceRow) -> RowT:
@@ -51,8 +58,82 @@ class SeriesImporter(ABC, Generic[RowT]):
         for row in batch:
             self.repeats.add(self.key(row), row.position)
 
+    def report_outlier(self, report: ImportReport, row: RowT, message: str) -> None:
+        report.outliers += 1
+        report.problems.add(row.position, f"{self.describe(self.key(row))}: {message}")
+
+    def add_sources(self, connection: Connection, names: set[str]) -> None:
+        """Look up (or create, as feeds) the sources not yet in ``source_id_of``."""
+        missing = names - self.source_id_of.keys()
+        if missing:
+            self.source_id_of.update(source_ids(connection, missing))
+
     def finish_check(self, path: Path, report: ImportReport) -> None:
         if self.repeats.count:
             scratch = ImportReport(self.what, path)
             again = ((self.key(row), row.position) for row in self.rows(path, scratch))
             self.repeats.report(again, report, self.describe)
+
+
+Column = InstrumentedAttribute[Any]
+
+
+class UpsertByDay:
+    """Writes a table keyed by (series, day): new keys are inserted, keys whose other values
+    differ are updated, and the rest are counted unchanged."""
+
+    def __init__(self, model: type[Any], key: tuple[Column, Column], values: tuple[Column, ...]):
+        self.model = model
+        self.key = key
+        self.values = values
+        self.update = (
+            update(model)
+            .where(*(column == bindparam(f"new_{column.key}") for column in key))
+            .values({c.key: bindparam(f"new_{c.key}", type_=c.type) for c in values})
+        )
+
+    def write(
+        self, connection: Connection, rows: list[dict[str, Any]], report: ImportReport
+    ) -> None:
+        series, day = (column.key for column in self.key)
+        keys = {(row[series], row[day]) for row in rows}
+        query = select(*self.key, *self.values).where(tuple_(*self.key).in_(keys))
+        stored = {(s, d): tuple(values) for s, d, *values in connection.execute(query)}
+        inserts: list[dict[str, Any]] = []
+        updates: list[dict[str, Any]] = []
+        for row in rows:
+            before = stored.get((row[series], row[day]))
+            if before is None:
+                inserts.append(row)
+            elif before == tuple(row[column.key] for column in self.values):
+                report.unchanged += 1
+            else:
+                updates.append({f"new_{name}": value for name, value in row.items()})
+        if inserts:
+            connection.execute(insert(self.model), inserts)
+        if updates:
+            connection.execute(self.update, updates)
+        report.inserted += len(inserts)
+        report.updated += len(updates)
+
+
+def stored_history(
+    connection: Connection,
+    columns: tuple[Column, Column, Column],
+    series: set[str],
+    days: list[dt.date],
+    window_days: int,
+) -> dict[str, dict[dt.date, Decimal]]:
+    """The stored (series, day, value) ``columns`` of ``series`` in the ``window_days`` before
+    each of ``days``, by series then day: what an outlier is measured against."""
+    series_column, day_column, _ = columns
+    query = select(*columns).where(
+        day_column.between(
+            min(days) - dt.timedelta(days=window_days), max(days) - dt.timedelta(days=1)
+        ),
+        series_column.in_(series),
+    )
+    history: dict[str, dict[dt.date, Decimal]] = {}
+    for name, day, value in connection.execute(query):
+        history.setdefault(name, {})[day] = value
+    return history

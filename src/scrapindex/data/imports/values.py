@@ -96,6 +96,11 @@ def fits_column(value: Decimal, places: int, integer_digits: int, column: str) -
     return rounded
 
 
+def decimal_for_column(text: str, column: str, places: int, integer_digits: int) -> Decimal:
+    """A positive decimal (``positive_decimal``) that fits its column (``fits_column``)."""
+    return fits_column(positive_decimal(text, column), places, integer_digits, column)
+
+
 def required_text(text: str, column: str, max_length: int) -> str:
     if not text:
         raise ValueError(f"{column} is empty")
