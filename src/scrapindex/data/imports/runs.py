@@ -12,6 +12,7 @@ import shutil
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import OperationalError
@@ -34,12 +35,27 @@ IMPORTED, REJECTED, OUTLIERS, OVERRIDDEN = "imported", "rejected", "outliers", "
 FILE_NAME_LENGTH = 300  # ImportRun.file_name
 
 
+class SeriesArguments(TypedDict):
+    """The keyword arguments every series import (prices, fx, market) takes."""
+
+    allow_outliers: bool
+    today: dt.date | None
+    progress: Progress | None
+
+
 @dataclass(frozen=True)
 class ImportOptions:
     allow_outliers: bool = False  # ignored by yard imports, which have no outliers
     today: dt.date | None = None
     progress: Progress | None = None
     metals: Collection[str] | None = None  # market imports; None: the estimate table's
+
+    def series_arguments(self) -> SeriesArguments:
+        return {
+            "allow_outliers": self.allow_outliers,
+            "today": self.today,
+            "progress": self.progress,
+        }
 
 
 @dataclass(frozen=True)
@@ -53,34 +69,15 @@ class OverrideRefusedError(Exception):
 
 
 def _prices(engine: Engine, path: Path, options: ImportOptions) -> ImportReport:
-    return import_prices(
-        engine,
-        path,
-        allow_outliers=options.allow_outliers,
-        today=options.today,
-        progress=options.progress,
-    )
+    return import_prices(engine, path, **options.series_arguments())
 
 
 def _fx(engine: Engine, path: Path, options: ImportOptions) -> ImportReport:
-    return import_fx_rates(
-        engine,
-        path,
-        allow_outliers=options.allow_outliers,
-        today=options.today,
-        progress=options.progress,
-    )
+    return import_fx_rates(engine, path, **options.series_arguments())
 
 
 def _market(engine: Engine, path: Path, options: ImportOptions) -> ImportReport:
-    return import_market_prices(
-        engine,
-        path,
-        allow_outliers=options.allow_outliers,
-        today=options.today,
-        progress=options.progress,
-        metals=options.metals,
-    )
+    return import_market_prices(engine, path, metals=options.metals, **options.series_arguments())
 
 
 def _yards(engine: Engine, path: Path, options: ImportOptions) -> ImportReport:
