@@ -7,11 +7,15 @@ and the sender's mailbox: nothing a visitor typed.
 """
 
 import datetime as dt
-from email.utils import parseaddr
 from typing import Any
-from urllib.parse import quote, urlencode
 
-from scrapindex.mail.tokens import BadToken, make_token, read_token
+from scrapindex.mail.tokens import (
+    BadToken,
+    list_unsubscribe_headers,
+    make_token,
+    read_token,
+    token_link,
+)
 from scrapindex.settings import Settings
 
 CONFIRM_PURPOSE = "alert-confirm"
@@ -28,13 +32,9 @@ UNSUBSCRIBE_PATH = "/alerts/unsubscribe"
 MANAGE_PATH = "/alerts/manage"
 
 
-def link(settings: Settings, path: str, token: str) -> str:
-    return f"{settings.site_root}{path}?{urlencode({'token': token})}"
-
-
 def confirm_url(settings: Settings, alert_id: int, now: dt.datetime) -> str:
     token = make_token(settings, CONFIRM_PURPOSE, {"a": alert_id}, now=now)
-    return link(settings, CONFIRM_PATH, token)
+    return token_link(settings, CONFIRM_PATH, token)
 
 
 def unsubscribe_token(settings: Settings, alert_id: int, now: dt.datetime) -> str:
@@ -42,23 +42,18 @@ def unsubscribe_token(settings: Settings, alert_id: int, now: dt.datetime) -> st
 
 
 def unsubscribe_url(settings: Settings, alert_id: int, now: dt.datetime) -> str:
-    return link(settings, UNSUBSCRIBE_PATH, unsubscribe_token(settings, alert_id, now))
+    return token_link(settings, UNSUBSCRIBE_PATH, unsubscribe_token(settings, alert_id, now))
 
 
 def manage_url(settings: Settings, email: str, now: dt.datetime) -> str:
-    return link(settings, MANAGE_PATH, make_token(settings, MANAGE_PURPOSE, {"e": email}, now=now))
+    return token_link(
+        settings, MANAGE_PATH, make_token(settings, MANAGE_PURPOSE, {"e": email}, now=now)
+    )
 
 
 def unsubscribe_headers(settings: Settings, alert_id: int, now: dt.datetime) -> dict[str, str]:
     """List-Unsubscribe (https and mailto) and RFC 8058's List-Unsubscribe-Post for one alert."""
-    links = [f"<{unsubscribe_url(settings, alert_id, now)}>"]
-    mailbox = parseaddr(settings.mail_from)[1]
-    if mailbox:
-        links.append(f"<mailto:{quote(mailbox, safe='@')}?subject=unsubscribe>")
-    return {
-        "List-Unsubscribe": ", ".join(links),
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    }
+    return list_unsubscribe_headers(settings, unsubscribe_url(settings, alert_id, now))
 
 
 def alert_id_of(

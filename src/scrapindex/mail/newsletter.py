@@ -13,15 +13,19 @@ appears only inside the signed token's base64.
 """
 
 import datetime as dt
-from email.utils import parseaddr
 from enum import Enum
-from urllib.parse import quote, urlencode
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from scrapindex.mail.outbox import enqueue
-from scrapindex.mail.tokens import BadToken, make_token, read_token
+from scrapindex.mail.tokens import (
+    BadToken,
+    list_unsubscribe_headers,
+    make_token,
+    read_token,
+    token_link,
+)
 from scrapindex.models import NewsletterSubscription
 from scrapindex.settings import Settings
 
@@ -46,31 +50,20 @@ class SignUp(Enum):
     CONFIRMED = "confirmed"  # already a subscriber
 
 
-def _link(settings: Settings, path: str, token: str) -> str:
-    return f"{settings.site_root}{path}?{urlencode({'token': token})}"
-
-
 def confirm_url(settings: Settings, email: str, now: dt.datetime) -> str:
-    return _link(
+    return token_link(
         settings, CONFIRM_PATH, make_token(settings, CONFIRM_PURPOSE, {"e": email}, now=now)
     )
 
 
 def unsubscribe_url(settings: Settings, email: str, now: dt.datetime) -> str:
     token = make_token(settings, UNSUBSCRIBE_PURPOSE, {"e": email}, now=now)
-    return _link(settings, UNSUBSCRIBE_PATH, token)
+    return token_link(settings, UNSUBSCRIBE_PATH, token)
 
 
 def unsubscribe_headers(settings: Settings, email: str, now: dt.datetime) -> dict[str, str]:
     """List-Unsubscribe (https and mailto) and RFC 8058's List-Unsubscribe-Post for ``email``."""
-    mailbox = parseaddr(settings.mail_from)[1]
-    links = [f"<{unsubscribe_url(settings, email, now)}>"]
-    if mailbox:
-        links.append(f"<mailto:{quote(mailbox, safe='@')}?subject=unsubscribe>")
-    return {
-        "List-Unsubscribe": ", ".join(links),
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    }
+    return list_unsubscribe_headers(settings, unsubscribe_url(settings, email, now))
 
 
 def enqueue_newsletter_mail(

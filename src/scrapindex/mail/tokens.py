@@ -3,11 +3,14 @@
 A token is the JSON payload, a timestamp and an HMAC over both (itsdangerous), URL-safe, so it
 can sit in a query string and in a header without escaping. The purpose is part of the salt:
 a token made for one purpose ("newsletter-confirm") never reads as another ("alert-confirm").
-Time is injected (``now``) so tests move it instead of sleeping.
+Time is injected (``now``) so tests move it instead of sleeping. Here too: the link a token
+rides in, and the List-Unsubscribe headers of a mail whose unsubscribe link is one.
 """
 
 import datetime as dt
+from email.utils import parseaddr
 from typing import Any, Literal
+from urllib.parse import quote, urlencode
 
 from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 
@@ -82,3 +85,20 @@ def read_token(
     if (now or dt.datetime.now(dt.UTC)) - signed_at > max_age:
         raise BadToken("expired")
     return payload
+
+
+def token_link(settings: Settings, path: str, token: str) -> str:
+    """The site's address of ``path`` with ``token`` in its query string."""
+    return f"{settings.site_root}{path}?{urlencode({'token': token})}"
+
+
+def list_unsubscribe_headers(settings: Settings, unsubscribe_url: str) -> dict[str, str]:
+    """List-Unsubscribe (https and mailto) and RFC 8058's List-Unsubscribe-Post."""
+    links = [f"<{unsubscribe_url}>"]
+    mailbox = parseaddr(settings.mail_from)[1]
+    if mailbox:
+        links.append(f"<mailto:{quote(mailbox, safe='@')}?subject=unsubscribe>")
+    return {
+        "List-Unsubscribe": ", ".join(links),
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
