@@ -10,10 +10,9 @@ posting to its own unsubscribe link.
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Annotated
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
 from scrapindex.alerts import links
@@ -26,11 +25,7 @@ from scrapindex.alerts.subscriptions import (
 from scrapindex.api.deps import SessionDep, SettingsDep
 from scrapindex.mail.tokens import BadToken
 from scrapindex.settings import Settings
-from scrapindex.templating import render
-from scrapindex.web.vite_manifest import entry_files
-
-HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
-TokenQuery = Annotated[str, Query()]
+from scrapindex.web.mail_link_pages import TokenQuery, mail_link_page
 
 router = APIRouter(include_in_schema=False)
 
@@ -43,16 +38,16 @@ def page(
     unsubscribe_action: str | None = None,
     alerts: Sequence[ListedAlert] | None = None,
 ) -> HTMLResponse:
-    html = render(
+    return mail_link_page(
+        settings,
         "alerts/page.html",
-        heading=heading,
-        paragraphs=paragraphs,
-        stylesheets=[f for f in entry_files(settings.frontend_dist) if f.endswith(".css")],
+        status,
+        heading,
+        paragraphs,
         unsubscribe_action=unsubscribe_action,
         alerts=alerts,
         unsubscribe_path=links.UNSUBSCRIBE_PATH,
     )
-    return HTMLResponse(html, status_code=status, headers=HEADERS)
 
 
 def bad_link(settings: Settings, error: BadToken, what: str) -> HTMLResponse:

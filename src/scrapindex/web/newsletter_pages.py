@@ -11,10 +11,10 @@ cross-site POST can only do what the token's holder may do anyway. The body is n
 """
 
 import datetime as dt
-from typing import Annotated, Any
+from typing import Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
 from scrapindex.api.deps import SessionDep, SettingsDep
@@ -31,13 +31,7 @@ from scrapindex.mail.newsletter import (
 )
 from scrapindex.mail.tokens import BadToken
 from scrapindex.settings import Settings
-from scrapindex.templating import render
-from scrapindex.web.vite_manifest import entry_files
-
-HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
-
-# Any length: read_token refuses what is too long with the page for a bad link, not a 422.
-TokenQuery = Annotated[str, Query()]
+from scrapindex.web.mail_link_pages import TokenQuery, mail_link_page
 
 router = APIRouter(include_in_schema=False)
 
@@ -45,16 +39,15 @@ router = APIRouter(include_in_schema=False)
 def page(
     settings: Settings, status: int, heading: str, *paragraphs: str, **extra: Any
 ) -> HTMLResponse:
-    stylesheets = [f for f in entry_files(settings.frontend_dist) if f.endswith(".css")]
-    html = render(
+    return mail_link_page(
+        settings,
         "newsletter/page.html",
-        heading=heading,
-        paragraphs=paragraphs,
-        stylesheets=stylesheets,
+        status,
+        heading,
+        paragraphs,
         unsubscribe_action=extra.get("unsubscribe_action"),
         sign_up_again=extra.get("sign_up_again", False),
     )
-    return HTMLResponse(html, status_code=status, headers=HEADERS)
 
 
 def bad_link(settings: Settings, error: BadToken, what: str) -> HTMLResponse:
