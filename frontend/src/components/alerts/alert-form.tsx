@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { BellRing } from "lucide-react";
-import { cityQueries, materialQueries } from "@/api/queries";
-import { FormField } from "@/components/forms/form-field";
-import { FormAlert, SentMessage } from "@/components/forms/form-messages";
+import { cityQueries } from "@/api/queries";
+import { EmailField, FormActions, MaterialField } from "@/components/forms/fields";
+import { SentMessage } from "@/components/forms/form-messages";
 import { HoneypotField } from "@/components/forms/honeypot-field";
 import { PriceWithUnitField } from "@/components/forms/price-with-unit-field";
 import { useFormSubmission } from "@/components/forms/use-form-submission";
-import { Button } from "@/components/ui/button";
 import { currencySymbol, UNIT_LABELS } from "@/lib/format";
 import { ALERT_KINDS, type AlertDraft, type AlertTarget, isDigest, toAlertBody, validateAlert } from "./alert-draft";
 import { postAlert } from "./api";
@@ -24,7 +23,6 @@ type Props = {
 
 /** Issue 18: a mail when a price crosses a threshold, or a daily or weekly digest of the city. */
 export function AlertForm({ target, draft, onDraftChange, onSent }: Props) {
-  const materials = useQuery(materialQueries.list());
   const cities = useQuery({ ...cityQueries.list(), enabled: !target.city });
   const citySlug = target.city?.slug ?? target.citySlug ?? "";
   const city = target.city ?? cities.data?.find((option) => option.slug === citySlug);
@@ -51,24 +49,14 @@ export function AlertForm({ target, draft, onDraftChange, onSent }: Props) {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Set a price alert" className="relative space-y-4">
-      <FormField
+      <EmailField
         id={fieldId("email")}
         label="Email address"
-        required
         hint="We send a link to confirm the alert first."
         error={errors.email}
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={draft.email}
-            onChange={(event) => update({ email: event.target.value })}
-          />
-        )}
-      </FormField>
+        value={draft.email}
+        onChange={(email) => update({ email })}
+      />
       {city && (
         <p className="text-sm">
           <span className="font-medium text-slate-900">City:</span>{" "}
@@ -95,23 +83,12 @@ export function AlertForm({ target, draft, onDraftChange, onSent }: Props) {
       </fieldset>
       {!digest && (
         <>
-          <FormField id={fieldId("materialSlug")} label="Material" required error={errors.materialSlug}>
-            {(props) => (
-              <select
-                {...props}
-                name="materialSlug"
-                value={draft.materialSlug}
-                onChange={(event) => update({ materialSlug: event.target.value })}
-              >
-                <option value="">{materials.isPending ? "Loading materials..." : "Choose a material"}</option>
-                {materials.data?.map((material) => (
-                  <option key={material.slug} value={material.slug}>
-                    {material.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <MaterialField
+            id={fieldId("materialSlug")}
+            error={errors.materialSlug}
+            value={draft.materialSlug}
+            onChange={(materialSlug) => update({ materialSlug })}
+          />
           <PriceWithUnitField
             price={{
               id: fieldId("threshold"),
@@ -127,11 +104,7 @@ export function AlertForm({ target, draft, onDraftChange, onSent }: Props) {
         </>
       )}
       <HoneypotField id={fieldId("website")} value={draft.website} onChange={(website) => update({ website })} />
-      <FormAlert message={refusal} />
-      <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-        <BellRing aria-hidden="true" className="h-4 w-4" />
-        {pending ? "Sending..." : "Set alert"}
-      </Button>
+      <FormActions refusal={refusal} pending={pending} icon={BellRing} label="Set alert" />
     </form>
   );
 }

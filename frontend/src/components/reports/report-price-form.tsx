@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { cityQueries, materialQueries } from "@/api/queries";
+import { cityQueries } from "@/api/queries";
+import { FormActions, MaterialField, NoteField } from "@/components/forms/fields";
 import { FormField } from "@/components/forms/form-field";
-import { FormAlert, SentMessage } from "@/components/forms/form-messages";
+import { SentMessage } from "@/components/forms/form-messages";
 import { HoneypotField } from "@/components/forms/honeypot-field";
 import { PriceWithUnitField } from "@/components/forms/price-with-unit-field";
 import { useFormSubmission } from "@/components/forms/use-form-submission";
-import { Button } from "@/components/ui/button";
 import type { Unit } from "@/lib/format";
 import { postPriceReport } from "./api";
 import {
@@ -46,7 +46,6 @@ type Props = {
 
 /** Issue 17: a price a seller was paid, for moderators to check before it counts. */
 export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = new Date() }: Props) {
-  const materials = useQuery(materialQueries.list());
   const cities = useQuery({ ...cityQueries.list(), enabled: !target.city });
   const city = target.city ?? cities.data?.find((option) => option.slug === draft.citySlug);
   const bounds = dateBounds(now, city?.timeZone ?? "UTC");
@@ -75,23 +74,12 @@ export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = ne
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Report a price" className="relative space-y-4">
-      <FormField id={fieldId("materialSlug")} label="Material" required error={errors.materialSlug}>
-        {(props) => (
-          <select
-            {...props}
-            name="materialSlug"
-            value={draft.materialSlug}
-            onChange={(event) => update({ materialSlug: event.target.value })}
-          >
-            <option value="">{materials.isPending ? "Loading materials..." : "Choose a material"}</option>
-            {materials.data?.map((material) => (
-              <option key={material.slug} value={material.slug}>
-                {material.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <MaterialField
+        id={fieldId("materialSlug")}
+        error={errors.materialSlug}
+        value={draft.materialSlug}
+        onChange={(materialSlug) => update({ materialSlug })}
+      />
       {target.city ? (
         <PlaceLine label="City" value={`${target.city.name}, ${target.city.country.name}`} />
       ) : (
@@ -161,24 +149,15 @@ export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = ne
           />
         )}
       </FormField>
-      <FormField id={fieldId("note")} label="Note (optional)" hint="Not published: only moderators read it.">
-        {(props) => (
-          <textarea
-            {...props}
-            name="note"
-            rows={3}
-            maxLength={NOTE_LIMIT}
-            value={draft.note}
-            onChange={(event) => update({ note: event.target.value })}
-          />
-        )}
-      </FormField>
+      <NoteField
+        id={fieldId("note")}
+        hint="Not published: only moderators read it."
+        limit={NOTE_LIMIT}
+        value={draft.note}
+        onChange={(note) => update({ note })}
+      />
       <HoneypotField id={fieldId("website")} value={draft.website} onChange={(website) => update({ website })} />
-      <FormAlert message={refusal} />
-      <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-        <Send aria-hidden="true" className="h-4 w-4" />
-        {pending ? "Sending..." : "Send report"}
-      </Button>
+      <FormActions refusal={refusal} pending={pending} icon={Send} label="Send report" />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { Send } from "lucide-react";
 import type { YardDetail, YardSuggestionCreate } from "@/api/client";
+import { EmailField, FormActions, NoteField } from "@/components/forms/fields";
 import { FormField } from "@/components/forms/form-field";
-import { FormAlert, SentMessage } from "@/components/forms/form-messages";
+import { SentMessage } from "@/components/forms/form-messages";
 import { HoneypotField } from "@/components/forms/honeypot-field";
 import { useFormSubmission } from "@/components/forms/use-form-submission";
-import { Button } from "@/components/ui/button";
 import { postYardSuggestion } from "./api";
 import {
   type CorrectionDraft,
@@ -108,43 +108,24 @@ export function SuggestCorrectionForm({ yard, draft, onDraftChange, onSent }: Pr
         />
         Permanently closed
       </label>
-      <FormField
+      <EmailField
         id={fieldId("email")}
         label="Your email address"
-        required
         hint="Only for questions about this correction; never shown."
         error={errors.email}
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="email"
-            name="email"
-            autoComplete="email"
-            maxLength={254}
-            value={draft.email}
-            onChange={(event) => update({ email: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField id={fieldId("note")} label="Note (optional)" hint="How you know, for the moderator.">
-        {(props) => (
-          <textarea
-            {...props}
-            name="note"
-            rows={3}
-            maxLength={NOTE_LIMIT}
-            value={draft.note}
-            onChange={(event) => update({ note: event.target.value })}
-          />
-        )}
-      </FormField>
+        maxLength={254}
+        value={draft.email}
+        onChange={(email) => update({ email })}
+      />
+      <NoteField
+        id={fieldId("note")}
+        hint="How you know, for the moderator."
+        limit={NOTE_LIMIT}
+        value={draft.note}
+        onChange={(note) => update({ note })}
+      />
       <HoneypotField id={fieldId("website")} value={draft.honeypot} onChange={(honeypot) => update({ honeypot })} />
-      <FormAlert message={refusal} />
-      <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-        <Send aria-hidden="true" className="h-4 w-4" />
-        {pending ? "Sending..." : "Send correction"}
-      </Button>
+      <FormActions refusal={refusal} pending={pending} icon={Send} label="Send correction" />
     </form>
   );
 }

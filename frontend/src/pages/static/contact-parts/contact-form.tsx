@@ -2,6 +2,7 @@ import { Send } from "lucide-react";
 import { useState } from "react";
 import { api, unwrap } from "@/api/client";
 import { useToast } from "@/components/feedback/toaster";
+import { EmailField } from "@/components/forms/fields";
 import { FormField } from "@/components/forms/form-field";
 import { HoneypotField } from "@/components/forms/honeypot-field";
 import { useFormSubmission } from "@/components/forms/use-form-submission";
@@ -71,19 +72,14 @@ export function ContactForm() {
                 />
               )}
             </FormField>
-            <FormField id={fieldId("email")} label="Email Address" required error={errors.email}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  maxLength={254}
-                  value={draft.email}
-                  onChange={(event) => update({ email: event.target.value })}
-                />
-              )}
-            </FormField>
+            <EmailField
+              id={fieldId("email")}
+              label="Email Address"
+              error={errors.email}
+              maxLength={254}
+              value={draft.email}
+              onChange={(email) => update({ email })}
+            />
           </div>
           <FormField id={fieldId("category")} label="Inquiry Category">
             {(props) => (
