@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, tu
 
 from scrapindex import revision
 from scrapindex.data.estimate_table import EstimateTable, load_estimate_table
+from scrapindex.data.imports.sources import named_source_id
 from scrapindex.formatting import KG_PER_UNIT
 from scrapindex.models import (
     City,
@@ -95,7 +96,7 @@ def estimate_prices(
         rates = _real_fx(connection, {c.currency for c in cities}, day, report)
         rows = _estimated_rows(connection, table, references, cities, rates, day)
         if rows:
-            source_id = _estimate_source_id(connection)
+            source_id = named_source_id(connection, ESTIMATE_SOURCE_NAME, ESTIMATE_KIND)
             _write(connection, rows, source_id, day, now or dt.datetime.now(dt.UTC), report)
         if report.written:
             refresh_current_prices(connection)
@@ -158,20 +159,6 @@ def _real_fx(
             continue
         rates[currency] = FxQuote(row[0], row[1])
     return rates
-
-
-def _estimate_source_id(connection: Connection) -> int:
-    found = connection.execute(
-        select(Source.id).where(Source.name == ESTIMATE_SOURCE_NAME)
-    ).scalar_one_or_none()
-    if found is not None:
-        return found
-    created = connection.execute(
-        insert(Source)
-        .values(name=ESTIMATE_SOURCE_NAME, kind=ESTIMATE_KIND, url=None)
-        .returning(Source.id)
-    )
-    return created.scalar_one()
 
 
 def _estimated_rows(

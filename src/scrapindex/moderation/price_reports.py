@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from scrapindex import revision
 from scrapindex.audit import record_audit
+from scrapindex.data.imports.sources import named_source_id
 from scrapindex.formatting import format_money
 from scrapindex.models import (
     City,
@@ -214,7 +215,8 @@ def publish_report_price(
         or (stored.kind == REPORT_KIND and stored.price_per_kg == median)
     ):
         return False
-    values = {"price_per_kg": median, "source_id": _report_source_id(connection)}
+    source_id = named_source_id(connection, REPORT_SOURCE_NAME, REPORT_KIND)
+    values = {"price_per_kg": median, "source_id": source_id}
     if stored is None:
         connection.execute(
             insert(Price).values(
@@ -233,17 +235,3 @@ def publish_report_price(
         connection.execute(delete(PriceEstimate).where(PriceEstimate.price_id == stored.id))
     refresh_current_prices(connection)
     return True
-
-
-def _report_source_id(connection: Connection) -> int:
-    found = connection.execute(
-        select(Source.id).where(Source.name == REPORT_SOURCE_NAME)
-    ).scalar_one_or_none()
-    if found is not None:
-        return found
-    created = connection.execute(
-        insert(Source)
-        .values(name=REPORT_SOURCE_NAME, kind=REPORT_KIND, url=None)
-        .returning(Source.id)
-    )
-    return created.scalar_one()

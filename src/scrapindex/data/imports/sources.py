@@ -1,4 +1,5 @@
-"""The sources that imported rows name: feeds, created the first time a file names them."""
+"""The sources that imported rows name: feeds, created the first time a file names them; and
+the site's own (estimates, user reports), created the first time they write a price."""
 
 from sqlalchemy import Connection, insert, select
 
@@ -24,13 +25,20 @@ def check_source_name(name: str, kinds: dict[str, str]) -> str:
     return name
 
 
-def source_ids(connection: Connection, names: set[str], url: str | None = None) -> dict[str, int]:
-    """Ids of the named sources, creating the missing ones as feeds."""
+def source_ids(
+    connection: Connection, names: set[str], url: str | None = None, kind: str = FEED_KIND
+) -> dict[str, int]:
+    """Ids of the named sources, creating the missing ones as ``kind`` (feeds)."""
     rows = connection.execute(select(Source.name, Source.id).where(Source.name.in_(names)))
     ids = dict(rows.all())
     for name in sorted(names - ids.keys()):
         created = connection.execute(
-            insert(Source).values(name=name, kind=FEED_KIND, url=url).returning(Source.id)
+            insert(Source).values(name=name, kind=kind, url=url).returning(Source.id)
         )
         ids[name] = created.scalar_one()
     return ids
+
+
+def named_source_id(connection: Connection, name: str, kind: str) -> int:
+    """The id of the source ``name``, created as ``kind`` (without an address) if missing."""
+    return source_ids(connection, {name}, kind=kind)[name]
