@@ -8,7 +8,6 @@ from fastapi import APIRouter, Query, Response
 from scrapindex.api.deps import MaterialDep, SessionDep, SettingsDep
 from scrapindex.queries.material_markets import (
     DEFAULT_ORDER,
-    MARKETS_PAGE,
     TOP_MARKETS,
     MarketSort,
     SortOrder,
@@ -75,7 +74,7 @@ def markets(
     sort: MarketSort = "price",
     order: SortOrder | None = None,
     page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = MARKETS_PAGE,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> MarketPage:
     rates = latest_usd_rates(session)
     ranked = sort_markets(

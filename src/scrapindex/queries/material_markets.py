@@ -24,7 +24,6 @@ MarketSort = Literal["price", "city"]
 SortOrder = Literal["asc", "desc"]
 DEFAULT_ORDER: dict[MarketSort, SortOrder] = {"price": "desc", "city": "asc"}
 TOP_MARKETS = 5  # SPEC: "Top Paying Markets"
-MARKETS_PAGE = 20  # the material page's All Markets table
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.types import ASGIApp
 
 from scrapindex.middleware.outage import ServiceUnavailable
-from scrapindex.queries.material_markets import DEFAULT_ORDER, MARKETS_PAGE
 from scrapindex.web import fallback, structured
 from scrapindex.web.head import Head, PageTexts, page_texts, with_page_suffix
 from scrapindex.web.internal_api import ApiAnswer, api_get
@@ -30,6 +30,7 @@ from scrapindex.web.route_table import (
     load_routes,
     written_page,
 )
+from scrapindex.web.search_query import search_queries
 
 QueryKey = list[Any]
 Answers = dict[str, ApiAnswer]  # by the table's path template
@@ -41,13 +42,9 @@ STATIC_PAGE_HEADINGS = {
     "termsOfService": "Terms of Service",
     "contentDisclaimer": "Content Disclaimer",
 }
+# What a path's country code and slugs may be (query parameters: routes.json's searchQueries)
 COUNTRY_CODE = re.compile(r"^[a-z]{2}$", re.IGNORECASE)
 SLUG = re.compile(r"^[a-z0-9-]{1,120}$")
-YARD_SORTS = ("rating", "name", "reviews")
-YARD_STATUSES = ("all", "open", "closed")
-DIRECTORY_SORTS = ("rating", "name", "city", "country", "reviews")
-DIRECTORY_PAGE = 20  # yards a page (SPEC §9)
-MAX_PAGE = 100_000  # the API's highest page
 
 
 @dataclass
@@ -72,8 +69,7 @@ class PageContext:
 
     async def fetch(self, path: str, params: dict[str, Any] | None = None) -> ApiAnswer:
         """GET from our API; remember the answer under the SPA's query key for embedding."""
-        query = "&".join(f"{k}={v}" for k, v in (params or {}).items())
-        answer = await api_get(self.app, path, query)
+        answer = await api_get(self.app, path, urlencode(params or {}))
         key: QueryKey = [path, params] if params else [path]
         if answer.status == 503:
             raise ServiceUnavailable(f"{path} answered 503")
@@ -100,8 +96,8 @@ class PageContext:
         return answers
 
     def params_of(self, spec: QuerySpec) -> dict[str, Any] | None:
-        if isinstance(spec.params, str):
-            return PARAM_RULES[spec.params](self.query)
+        if isinstance(spec.params, str):  # read from the page's URL, as the browser reads it
+            return search_queries(self.content_dir)[spec.params].read(self.query)
         return dict(spec.params) if spec.params else None
 
     def texts(self, key: str, **params: str) -> PageTexts:
@@ -127,12 +123,6 @@ def json_of(answer: ApiAnswer | None, empty: Any) -> Any:
     return answer.json() if answer is not None and answer.ok else empty
 
 
-def page_number(value: str | None) -> int:
-    """A page number as the SPA reads it (lib/url-state.ts): a whole number to 100,000, else 1."""
-    page = written_page(value or "")
-    return page if page is not None and page <= MAX_PAGE else 1
-
-
 def asked_page(query: dict[str, str]) -> int:
     """The page the URL asks for, past the API's range too (1 when it asks for none)."""
     return written_page(query.get("page", "1")) or 1
@@ -143,58 +133,6 @@ def is_past_last_page(answer: ApiAnswer | None, asked: int) -> bool:
     pagination = json_of(answer, {}).get("pagination")
     return asked > 1 and (pagination is None or asked > max(pagination["pages"], 1))
 
-
-def yard_page_params(query: dict[str, str]) -> dict[str, Any]:
-    """The city yards page's query, as the SPA builds it from the same URL."""
-    status = query.get("status", "all")
-    sort = query.get("sort", "rating")
-    return {
-        "page": page_number(query.get("page")),
-        "limit": 10,
-        "status": status if status in YARD_STATUSES else "all",
-        "sort": sort if sort in YARD_SORTS else "rating",
-    }
-
-
-def directory_params(query: dict[str, str]) -> dict[str, Any]:
-    """The directory's list query, as directory-params.ts (readState, toQuery) builds it."""
-    params: dict[str, Any] = {"page": page_number(query.get("page")), "limit": DIRECTORY_PAGE}
-    text = query.get("q", "")[:100].strip()
-    country = query.get("country", "").lower()
-    city = query.get("city", "").lower()
-    status, sort = query.get("status"), query.get("sort")
-    if text:
-        params["q"] = text
-    if COUNTRY_CODE.match(country):
-        params["country"] = country
-    if SLUG.match(city):
-        params["city"] = city
-    if status in YARD_STATUSES and status != "all":
-        params["status"] = status
-    if sort in DIRECTORY_SORTS and sort != "rating":
-        params["sort"] = sort
-    return params
-
-
-def market_page_params(query: dict[str, str]) -> dict[str, Any]:
-    """The material page's All Markets query, as market-sort.ts reads it from the same URL."""
-    sort = query.get("sort", "price")
-    sort = sort if sort in DEFAULT_ORDER else "price"
-    order = query.get("order", "")
-    return {
-        "page": page_number(query.get("page")),
-        "limit": MARKETS_PAGE,
-        "sort": sort,
-        "order": order if order in ("asc", "desc") else DEFAULT_ORDER[sort],
-    }
-
-
-# Query parameters that come from the page's URL, by the name routes.json gives them.
-PARAM_RULES: dict[str, Callable[[dict[str, str]], dict[str, Any]]] = {
-    "cityYardsPage": yard_page_params,
-    "directoryPage": directory_params,
-    "materialMarketsPage": market_page_params,
-}
 
 Handler = Callable[[PageContext, Route, dict[str, str]], Awaitable[PageRender]]
 
@@ -320,7 +258,7 @@ async def material(ctx: PageContext, route: Route, params: dict[str, str]) -> Pa
         ("Scrap Metal Prices", "/scrap-metal-prices"),
         (item["name"], ctx.path),
     ]
-    query = market_page_params(ctx.query)
+    query = search_queries(ctx.content_dir)["materialMarketsPage"].read(ctx.query)
     order = (query["sort"], query["order"])
     first = (query["page"] - 1) * query["limit"] + 1  # the page's first market's position
     json_ld = [structured.breadcrumbs(ctx.site_root, crumbs)]

@@ -92,6 +92,12 @@ def load_routes(content_dir: Path) -> tuple[Route, ...]:
     )
 
 
+def search_rules(content_dir: Path) -> dict[str, Any]:
+    """The table's "searchQueries": how a paged page's URL becomes its list's API query."""
+    rules: dict[str, Any] = _table(content_dir)["searchQueries"]
+    return rules
+
+
 def moved_paths(content_dir: Path) -> dict[str, str]:
     """Old path -> new path, for the table's redirect routes."""
     return {r.path: r.redirect for r in load_routes(content_dir) if r.redirect is not None}
