@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -38,14 +39,26 @@ export function checkedEnv(): Plugin {
 /** The fields of content/routes.json the router reads; the rest (comments, the queries the server embeds) is the server's. */
 const ROUTE_FIELDS = ["name", "path", "module", "redirect", "element", "region"];
 
+const ROUTE_TABLE = fileURLToPath(new URL("../content/routes.json", import.meta.url));
+/** The table's searchQueries (lib/search-query.ts), a module of their own: only the pages with a list load them. */
+const SEARCH_QUERIES = "virtual:search-queries";
+
 /**
  * The route table is shared with the server (one file, one rule), but the browser needs only the
  * paths and page modules: everything else would be shipped in every first load (~0.8 KB gzip).
+ * The rules that turn a page's URL into its list's query are served apart, as SEARCH_QUERIES.
  */
 export function routeTableForTheBrowser(): Plugin {
   return {
     name: "scrapindex:route-table",
     enforce: "pre",
+    resolveId: (id) => (id === SEARCH_QUERIES ? `\0${SEARCH_QUERIES}` : undefined),
+    load(id) {
+      if (id !== `\0${SEARCH_QUERIES}`) return undefined;
+      this.addWatchFile(ROUTE_TABLE);
+      const { _comment, ...rules } = JSON.parse(readFileSync(ROUTE_TABLE, "utf8")).searchQueries;
+      return `export default ${JSON.stringify(rules)};`;
+    },
     transform: {
       filter: { id: /[\\/]content[\\/]routes\.json$/ },
       handler(code) {

@@ -10,12 +10,6 @@ export function oneOf<T extends string>(value: string | null, options: readonly 
   return options.find((option) => option === value) ?? fallback;
 }
 
-/** A page number from the URL: a whole number from 1 to 100,000 (what the API takes), else 1. */
-export function pageNumber(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
-
 /** The URL's parameters with ``changes`` written in; defaults and empty values are left out. */
 export function withChanges<S extends Record<string, Value>>(
   current: URLSearchParams,

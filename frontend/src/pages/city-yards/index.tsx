@@ -20,7 +20,7 @@ import { QuickStatsCard } from "./quick-stats-card";
 import { SearchFilterCard } from "./search-filter-card";
 import { ListHeading, YardList, YardListSkeleton } from "./yard-list";
 import { YardMapCard } from "./yard-map-card";
-import { PAGE_SIZE, useYardParams } from "./yard-params";
+import { useYardParams, yardQuery } from "./yard-params";
 
 function pageMeta(city: City | undefined, notFound: boolean, page: number): PageMeta {
   if (notFound) return pageText("cityNotFound");
@@ -53,8 +53,7 @@ export function Component() {
 /** The page's yards from the server (search, status, sort, page), the previous page kept while the next loads. */
 function useCityYards(citySlug: string) {
   const { page, status, sort, q } = useYardParams();
-  const text = q.trim();
-  const options = cityQueries.yards(citySlug, { page, limit: PAGE_SIZE, status, sort, ...(text ? { q: text } : {}) });
+  const options = cityQueries.yards(citySlug, yardQuery({ page, status, sort, q }));
   return useQuery({
     ...options,
     placeholderData: previousPageOf(options.queryKey[0]),

@@ -1,38 +1,38 @@
-import type { YardSort, YardStatus } from "@/api/queries";
-import { oneOf, pageNumber, useUrlState, withChanges } from "@/lib/url-state";
+import type { cityQueries, YardSort, YardStatus } from "@/api/queries";
+import { labelledValues, readSearch, searchQuery } from "@/lib/search-query";
+import { useUrlState, withChanges } from "@/lib/url-state";
 
-/** SPEC §9: the city yards page shows 10 yards a page. */
-export const PAGE_SIZE = 10;
+// The page's URL and its yards' query follow content/routes.json's searchQueries.cityYardsPage
+// (SPEC §9: 10 yards a page), as the server's first render does.
 
 export type CityYardSort = Extract<YardSort, "rating" | "name" | "reviews">;
 
-export const STATUS_OPTIONS: readonly { value: YardStatus; label: string }[] = [
-  { value: "all", label: "All Status" },
-  { value: "open", label: "Open Now" },
-  { value: "closed", label: "Closed" },
-];
+export const STATUS_OPTIONS = labelledValues<YardStatus>("cityYardsPage", "status", {
+  all: "All Status",
+  open: "Open Now",
+  closed: "Closed",
+});
 
-export const SORT_OPTIONS: readonly { value: CityYardSort; label: string }[] = [
-  { value: "rating", label: "Highest Rated" },
-  { value: "name", label: "Name A-Z" },
-  { value: "reviews", label: "Most Reviews" },
-];
+export const SORT_OPTIONS = labelledValues<CityYardSort>("cityYardsPage", "sort", {
+  rating: "Highest Rated",
+  name: "Name A-Z",
+  reviews: "Most Reviews",
+});
 
 export type YardParams = { page: number; status: YardStatus; sort: CityYardSort; q: string };
-
-const DEFAULTS: YardParams = { page: 1, status: "all", sort: "rating", q: "" };
-const STATUSES = STATUS_OPTIONS.map((option) => option.value);
-const SORTS = SORT_OPTIONS.map((option) => option.value);
+export type YardQuery = Parameters<typeof cityQueries.yards>[1];
 
 /** Reads the page's state from the URL; anything unknown falls back to the defaults. */
 export function parseYardParams(params: URLSearchParams): YardParams {
-  return {
-    page: pageNumber(params.get("page")),
-    status: oneOf(params.get("status"), STATUSES, DEFAULTS.status),
-    sort: oneOf(params.get("sort"), SORTS, DEFAULTS.sort),
-    q: params.get("q") ?? "",
-  };
+  return readSearch("cityYardsPage", params) as YardParams;
 }
+
+/** The page's yards query: every field, with the search text trimmed and left out when empty. */
+export function yardQuery(params: YardParams): YardQuery {
+  return searchQuery("cityYardsPage", params) as YardQuery;
+}
+
+const DEFAULTS = parseYardParams(new URLSearchParams());
 
 /** Writes changes into the URL, leaving defaults out so plain URLs stay plain. */
 export function withYardParams(current: URLSearchParams, changes: Partial<YardParams>): URLSearchParams {

@@ -2,22 +2,24 @@ import { Search } from "lucide-react";
 import { useId } from "react";
 import type { YardSort, YardStatus } from "@/api/queries";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { labelledValues } from "@/lib/search-query";
 import type { DirectoryFilters as Filters } from "./directory-params";
 import type { Option } from "./filter-options";
 
-const STATUS_OPTIONS: { value: YardStatus; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "open", label: "Open Now" },
-  { value: "closed", label: "Closed" },
-];
+// The choices are content/routes.json's (searchQueries.directoryPage), with the words shown for them.
+const STATUS_OPTIONS = labelledValues<YardStatus>("directoryPage", "status", {
+  all: "All",
+  open: "Open Now",
+  closed: "Closed",
+});
 
-const SORT_OPTIONS: { value: YardSort; label: string }[] = [
-  { value: "rating", label: "Highest Rated" },
-  { value: "name", label: "Name A-Z" },
-  { value: "city", label: "City A-Z" },
-  { value: "country", label: "Country A-Z" },
-  { value: "reviews", label: "Most Reviews" },
-];
+const SORT_OPTIONS = labelledValues<YardSort>("directoryPage", "sort", {
+  rating: "Highest Rated",
+  name: "Name A-Z",
+  city: "City A-Z",
+  country: "Country A-Z",
+  reviews: "Most Reviews",
+});
 
 const CONTROL =
   "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700";

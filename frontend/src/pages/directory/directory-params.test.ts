@@ -34,15 +34,15 @@ describe("directory URL state", () => {
   });
 
   it("sends only what differs from the defaults, with the text trimmed", () => {
-    expect(toQuery({ ...DEFAULTS, q: "  " }, 1, 20)).toEqual({ page: 1, limit: 20 });
-    expect(toQuery({ q: " steel ", country: "gb", city: "london", status: "closed", sort: "city" }, 2, 100)).toEqual({
+    expect(toQuery({ ...DEFAULTS, q: "  " }, 1)).toEqual({ page: 1, limit: 20 });
+    expect(toQuery({ q: " steel ", country: "gb", city: "london", status: "closed", sort: "city" }, 2)).toEqual({
       q: "steel",
       country: "gb",
       city: "london",
       status: "closed",
       sort: "city",
       page: 2,
-      limit: 100,
+      limit: 20,
     });
   });
 });

@@ -10,7 +10,7 @@ import { pageText, withPageSuffix } from "@/lib/page-texts";
 import { DirectoryFilters } from "./directory-filters";
 import { DirectoryHero } from "./directory-hero";
 import { DirectoryMap, useMapClusters } from "./directory-map";
-import { PAGE_SIZE, toQuery, useDirectoryState } from "./directory-params";
+import { toQuery, useDirectoryState } from "./directory-params";
 import { cityOptions, countryOptions, withoutForeignCity } from "./filter-options";
 import { MapShowingText, ShowingText } from "./showing-text";
 import { ViewTabs } from "./view-tabs";
@@ -35,7 +35,7 @@ export function Component() {
   const [text, setText] = useSearchText(filters.q, commitText);
   const options = useFilterOptions(filters.country, filters.city);
   const list = useQuery({
-    ...yardQueries.directory(toQuery(filters, page, PAGE_SIZE)),
+    ...yardQueries.directory(toQuery(filters, page)),
     placeholderData: keepPreviousData,
   });
   const map = useMapClusters(filters, view === "map");
