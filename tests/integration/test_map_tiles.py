@@ -214,6 +214,7 @@ def test_other_paths_under_tiles_are_not_found(
         "http://tiles.invalid/{z}/{x}/{y}.png",  # no such host (RFC 6761): DNS says no
         "",  # no upstream at all
     ],
+    ids=["refused", "no-such-host", "none"],  # the port differs in each worker (pytest-xdist)
 )
 def test_no_upstream_gives_the_placeholder_at_once(no_tables: str, template: str) -> None:
     with site(no_tables, map_tile_upstream=template) as client:
