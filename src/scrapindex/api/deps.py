@@ -1,7 +1,7 @@
 """Request dependencies: a database session, and path entities loaded or answered with 404."""
 
 from collections.abc import AsyncIterator
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from fastapi import Depends, HTTPException, Path, Query, Request
 from sqlalchemy.orm import Session
@@ -28,6 +28,19 @@ SessionDep = Annotated[Session, Depends(get_session)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 
 SlugPath = Annotated[str, Path(max_length=120, description="URL slug")]
+RowIdPath = Annotated[int, Path(ge=1, le=2**31 - 1)]  # an INTEGER key: larger is no row of ours
+
+RowT = TypeVar("RowT")
+
+
+def row_or_404(
+    session: Session, model: type[RowT], row_id: int, name: str, *, for_update: bool = False
+) -> RowT:
+    """The ``model`` row ``row_id`` (locked for update if asked), or 404 "{name} {id} not found"."""
+    row = session.get(model, row_id, with_for_update=for_update)
+    if row is None:
+        raise HTTPException(404, f"{name} {row_id} not found")
+    return row
 
 
 def city_or_404(session: Session, slug: str) -> City:
@@ -76,11 +89,8 @@ def get_country(
     return country
 
 
-def get_yard(session: SessionDep, yard_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> ScrapYard:
-    yard = session.get(ScrapYard, yard_id)
-    if yard is None:
-        raise HTTPException(404, f"Scrap yard {yard_id} not found")
-    return yard
+def get_yard(session: SessionDep, yard_id: RowIdPath) -> ScrapYard:
+    return row_or_404(session, ScrapYard, yard_id, "Scrap yard")
 
 
 CityDep = Annotated[City, Depends(get_city)]

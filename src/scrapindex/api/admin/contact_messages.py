@@ -2,9 +2,9 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, Query
 
-from scrapindex.api.deps import SessionDep
+from scrapindex.api.deps import RowIdPath, SessionDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.models import ContactMessage
 from scrapindex.queries.operations import (
@@ -25,13 +25,8 @@ router = APIRouter(
 )
 
 
-def get_message(
-    session: SessionDep, message_id: Annotated[int, Path(ge=1, le=2**31 - 1)]
-) -> ContactMessage:
-    message = session.get(ContactMessage, message_id)
-    if message is None:
-        raise HTTPException(404, f"Contact message {message_id} not found")
-    return message
+def get_message(session: SessionDep, message_id: RowIdPath) -> ContactMessage:
+    return row_or_404(session, ContactMessage, message_id, "Contact message")
 
 
 MessageDep = Annotated[ContactMessage, Depends(get_message)]

@@ -3,10 +3,10 @@ of a file refused only for outliers."""
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from sqlalchemy import Engine
 
-from scrapindex.api.deps import SessionDep, SettingsDep
+from scrapindex.api.deps import RowIdPath, SessionDep, SettingsDep
 from scrapindex.auth.deps import AdminDep, OperatorDep, csrf_protected
 from scrapindex.data.imports.runs import OverrideRefusedError, can_override
 from scrapindex.data.operations import override_import
@@ -19,14 +19,12 @@ router = APIRouter(
     prefix="/api/admin/import-runs", tags=["admin"], dependencies=[Depends(csrf_protected)]
 )
 
-RunId = Annotated[int, Path(ge=1, le=2**31 - 1)]
-
 
 def run_not_found(run_id: int) -> HTTPException:
     return HTTPException(404, f"Import run {run_id} not found")
 
 
-def get_run(session: SessionDep, run_id: RunId) -> ImportRun:
+def get_run(session: SessionDep, run_id: RowIdPath) -> ImportRun:
     run = session.get(ImportRun, run_id)
     if run is None:
         raise run_not_found(run_id)
@@ -82,7 +80,7 @@ def import_run(
     summary="Import a run's kept file again with its outliers allowed (admin)",
 )
 def override_run(
-    request: Request, settings: SettingsDep, admin: AdminDep, run_id: RunId
+    request: Request, settings: SettingsDep, admin: AdminDep, run_id: RowIdPath
 ) -> AdminImportRunDetail:
     # The role is checked before the run is looked up: a moderator learns nothing of the runs.
     engine: Engine = request.app.state.engine

@@ -4,9 +4,9 @@ import csv
 import io
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query, Response, status
+from fastapi import APIRouter, Depends, Query, Response, status
 
-from scrapindex.api.deps import SessionDep
+from scrapindex.api.deps import RowIdPath, SessionDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.models import NewsletterSubscription
 from scrapindex.queries.operations import (
@@ -25,13 +25,8 @@ CSV_FILE_NAME = "newsletter-subscribers.csv"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def get_subscriber(
-    session: SessionDep, subscriber_id: Annotated[int, Path(ge=1, le=2**31 - 1)]
-) -> NewsletterSubscription:
-    subscriber = session.get(NewsletterSubscription, subscriber_id)
-    if subscriber is None:
-        raise HTTPException(404, f"Subscriber {subscriber_id} not found")
-    return subscriber
+def get_subscriber(session: SessionDep, subscriber_id: RowIdPath) -> NewsletterSubscription:
+    return row_or_404(session, NewsletterSubscription, subscriber_id, "Subscriber")
 
 
 SubscriberDep = Annotated[NewsletterSubscription, Depends(get_subscriber)]

@@ -3,9 +3,9 @@
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 
-from scrapindex.api.deps import SessionDep, SettingsDep
+from scrapindex.api.deps import RowIdPath, SessionDep, SettingsDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.data.operations import after_prices_changed
 from scrapindex.models import PriceReport
@@ -31,13 +31,8 @@ DECISION_ERRORS = {
 }
 
 
-def get_report(
-    session: SessionDep, report_id: Annotated[int, Path(ge=1, le=2**31 - 1)]
-) -> PriceReport:
-    report = session.get(PriceReport, report_id, with_for_update=True)
-    if report is None:
-        raise HTTPException(404, f"Price report {report_id} not found")
-    return report
+def get_report(session: SessionDep, report_id: RowIdPath) -> PriceReport:
+    return row_or_404(session, PriceReport, report_id, "Price report", for_update=True)
 
 
 ReportDep = Annotated[PriceReport, Depends(get_report)]

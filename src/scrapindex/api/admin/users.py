@@ -3,9 +3,9 @@
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Path
+from fastapi import APIRouter, Depends, HTTPException
 
-from scrapindex.api.deps import SessionDep
+from scrapindex.api.deps import RowIdPath, SessionDep, row_or_404
 from scrapindex.auth.accounts import disable_operator
 from scrapindex.auth.deps import AdminDep, csrf_protected
 from scrapindex.auth.users import list_users
@@ -18,11 +18,8 @@ router = APIRouter(
 )
 
 
-def get_user(session: SessionDep, user_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> User:
-    user = session.get(User, user_id)
-    if user is None:
-        raise HTTPException(404, f"Account {user_id} not found")
-    return user
+def get_user(session: SessionDep, user_id: RowIdPath) -> User:
+    return row_or_404(session, User, user_id, "Account")
 
 
 UserDep = Annotated[User, Depends(get_user)]

@@ -3,9 +3,9 @@
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, Query
 
-from scrapindex.api.deps import SessionDep, YardDep
+from scrapindex.api.deps import RowIdPath, SessionDep, YardDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.models import YardSuggestion
 from scrapindex.moderation.yard_suggestions import approve_suggestion, reject_suggestion
@@ -33,13 +33,8 @@ DECISION_ERRORS = {
 }
 
 
-def get_suggestion(
-    session: SessionDep, suggestion_id: Annotated[int, Path(ge=1, le=2**31 - 1)]
-) -> YardSuggestion:
-    suggestion = session.get(YardSuggestion, suggestion_id, with_for_update=True)
-    if suggestion is None:
-        raise HTTPException(404, f"Yard suggestion {suggestion_id} not found")
-    return suggestion
+def get_suggestion(session: SessionDep, suggestion_id: RowIdPath) -> YardSuggestion:
+    return row_or_404(session, YardSuggestion, suggestion_id, "Yard suggestion", for_update=True)
 
 
 SuggestionDep = Annotated[YardSuggestion, Depends(get_suggestion)]
