@@ -8,6 +8,8 @@ raises FeedUnavailableError or FeedFormatError, whose text is one line, before a
 written.
 """
 
+from decimal import Decimal, InvalidOperation
+
 
 class FeedError(Exception):
     """A feed that could not be used; ``str()`` is one line for the command to print."""
@@ -19,3 +21,14 @@ class FeedUnavailableError(FeedError):
 
 class FeedFormatError(FeedError):
     """The feed's content is not what its format promises."""
+
+
+def feed_decimal(text: str, where: str) -> Decimal:
+    """A feed's number as an exact, finite decimal; FeedFormatError ("{where} ...") if not."""
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise FeedFormatError(f"{where} {text!r} is not a number") from None
+    if not value.is_finite():
+        raise FeedFormatError(f"{where} {text!r} is not a finite number")
+    return value

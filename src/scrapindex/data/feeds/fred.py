@@ -7,9 +7,9 @@ before 2024) and one line per month dated its first day; ``.`` marks a month wit
 import csv
 import datetime as dt
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
-from scrapindex.data.feeds import FeedFormatError
+from scrapindex.data.feeds import FeedFormatError, feed_decimal
 
 FRED_BASE_URL = "https://fred.stlouisfed.org/graph/fredgraph.csv"
 FRED_SOURCE = "FRED: IMF primary commodity prices"
@@ -52,7 +52,8 @@ def parse_fred_csv(data: bytes, expected_id: str | None = None) -> FredSeries:
         day_text, value_text = (field.strip() for field in record)
         if value_text in MISSING:
             continue
-        observations.append((_day(what, day_text, number), _value(what, value_text, number)))
+        day = _day(what, day_text, number)
+        observations.append((day, feed_decimal(value_text, f"{what}: line {number}:")))
     return FredSeries(series_id, observations)
 
 
@@ -61,13 +62,3 @@ def _day(what: str, text: str, line: int) -> dt.date:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise FeedFormatError(f"{what}: line {line}: {text!r} is not a YYYY-MM-DD date") from None
-
-
-def _value(what: str, text: str, line: int) -> Decimal:
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise FeedFormatError(f"{what}: line {line}: {text!r} is not a number") from None
-    if not value.is_finite():
-        raise FeedFormatError(f"{what}: line {line}: {text!r} is not a finite number")
-    return value

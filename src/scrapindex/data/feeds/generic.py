@@ -28,13 +28,13 @@ import os
 import re
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from scrapindex.data.feeds import FeedFormatError
+from scrapindex.data.feeds import FeedFormatError, feed_decimal
 from scrapindex.formatting import KG_PER_UNIT
 
 UNITS_PER_TONNE: dict[str, Decimal] = {
@@ -179,7 +179,7 @@ def _price(
     columns = provider.columns
     where = f"{provider.name}: record {position}"
     day = _date(provider, _field(provider, record, columns.date, position), where)
-    price = _decimal(_field(provider, record, columns.price, position), where)
+    price = feed_decimal(_field(provider, record, columns.price, position), f"{where}: price")
     unit_text = _field(provider, record, columns.unit, position) if columns.unit else provider.unit
     unit = _unit_name(unit_text)
     if unit is None:
@@ -241,16 +241,6 @@ def _date(provider: Provider, text: str, where: str) -> dt.date:
     except ValueError:
         expected = provider.date_format or "YYYY-MM-DD"
         raise FeedFormatError(f"{where}: date {text!r} is not in the form {expected}") from None
-
-
-def _decimal(text: str, where: str) -> Decimal:
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise FeedFormatError(f"{where}: price {text!r} is not a number") from None
-    if not value.is_finite():
-        raise FeedFormatError(f"{where}: price {text!r} is not a finite number")
-    return value
 
 
 def _unit_name(text: str | None) -> str | None:
