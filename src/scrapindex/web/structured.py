@@ -5,16 +5,19 @@ from typing import Any
 
 from scrapindex.hours import DAY_NAMES
 from scrapindex.paths import place_path
+from scrapindex.web.head import BRAND
 
 CONTEXT = "https://schema.org"
 
 
+def _the_site(schema_type: str, site_root: str) -> dict[str, Any]:
+    """ScrapIndex itself as a ``schema_type`` (WebSite, Organization): its name and home page."""
+    return {"@context": CONTEXT, "@type": schema_type, "name": BRAND, "url": site_root + "/"}
+
+
 def website(site_root: str) -> dict[str, Any]:
     return {
-        "@context": CONTEXT,
-        "@type": "WebSite",
-        "name": "ScrapIndex",
-        "url": site_root + "/",
+        **_the_site("WebSite", site_root),
         "potentialAction": {
             "@type": "SearchAction",
             "target": {
@@ -27,13 +30,7 @@ def website(site_root: str) -> dict[str, Any]:
 
 
 def organization(site_root: str) -> dict[str, Any]:
-    return {
-        "@context": CONTEXT,
-        "@type": "Organization",
-        "name": "ScrapIndex",
-        "url": site_root + "/",
-        "logo": site_root + "/favicon.svg",
-    }
+    return {**_the_site("Organization", site_root), "logo": site_root + "/favicon.svg"}
 
 
 def breadcrumbs(site_root: str, crumbs: Sequence[tuple[str, str | None]]) -> dict[str, Any]:
@@ -156,5 +153,5 @@ def blog_posting(site_root: str, path: str, post: dict[str, Any]) -> dict[str, A
         "datePublished": post["publishDate"],
         "url": site_root + path,
         "articleSection": post["category"],
-        "publisher": {"@type": "Organization", "name": "ScrapIndex"},
+        "publisher": {"@type": "Organization", "name": BRAND},
     }
