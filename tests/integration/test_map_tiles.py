@@ -345,7 +345,9 @@ def test_the_memory_keeps_the_most_recent_tiles_within_its_bytes() -> None:
 def test_the_browser_asks_us_and_falls_back_on_the_same_file() -> None:
     """One placeholder file for both sides, and the front end's tiles from our own route."""
     source = (PROJECT_ROOT / "frontend/src/components/map/leaflet-map.ts").read_text("utf-8")
-    assert '|| "/tiles/{z}/{x}/{y}.png"' in source
+    settings = (PROJECT_ROOT / "frontend/src/config/read-env.ts").read_text("utf-8")
+    assert 'DEFAULT_TILE_URL = "/tiles/{z}/{x}/{y}.png"' in settings  # unless a build names one
+    assert "TILE_URL = env.mapTileUrl" in source
     assert f'TILE_UNAVAILABLE_URL = "/{PLACEHOLDER_FILE}"' in source
     assert PLACEHOLDER.startswith(b"<svg ")
 
