@@ -8,7 +8,9 @@ raises FeedUnavailableError or FeedFormatError, whose text is one line, before a
 written.
 """
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+
+from scrapindex.data.imports.values import finite_decimal
 
 
 class FeedError(Exception):
@@ -26,9 +28,6 @@ class FeedFormatError(FeedError):
 def feed_decimal(text: str, where: str) -> Decimal:
     """A feed's number as an exact, finite decimal; FeedFormatError ("{where} ...") if not."""
     try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise FeedFormatError(f"{where} {text!r} is not a number") from None
-    if not value.is_finite():
-        raise FeedFormatError(f"{where} {text!r} is not a finite number")
-    return value
+        return finite_decimal(text, where)
+    except ValueError as error:
+        raise FeedFormatError(str(error)) from None

@@ -70,14 +70,20 @@ def _iso_date(text: str, column: str) -> dt.date:
         raise ValueError(f"{column} {text!r} is not a real date") from None
 
 
-def positive_decimal(text: str, column: str) -> Decimal:
-    """An exact, finite decimal above zero. Thousands separators and signs of money are refused."""
+def finite_decimal(text: str, column: str) -> Decimal:
+    """An exact, finite decimal. Thousands separators and signs of money are refused."""
     try:
         value = Decimal(text)
     except InvalidOperation:
         raise ValueError(f"{column} {text!r} is not a number") from None
     if not value.is_finite():
         raise ValueError(f"{column} {text!r} is not a finite number")
+    return value
+
+
+def positive_decimal(text: str, column: str) -> Decimal:
+    """An exact, finite decimal above zero. Thousands separators and signs of money are refused."""
+    value = finite_decimal(text, column)
     if value <= 0:
         raise ValueError(f"{column} {text} is not above zero")
     return value
