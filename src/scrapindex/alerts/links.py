@@ -10,6 +10,8 @@ import datetime as dt
 from typing import Any
 
 from scrapindex.mail.tokens import (
+    CONFIRM_LINK_VALID,
+    LINK_IN_EVERY_MAIL_VALID,
     BadToken,
     list_unsubscribe_headers,
     make_token,
@@ -21,11 +23,8 @@ from scrapindex.settings import Settings
 CONFIRM_PURPOSE = "alert-confirm"
 UNSUBSCRIBE_PURPOSE = "alert-unsubscribe"
 MANAGE_PURPOSE = "alert-manage"
-CONFIRM_VALID = dt.timedelta(days=7)
-# Unsubscribe and manage links sit in every alert mail: they work as long as an old mail may
-# reasonably be opened.
-UNSUBSCRIBE_VALID = dt.timedelta(days=400)
-MANAGE_VALID = dt.timedelta(days=400)
+CONFIRM_VALID = CONFIRM_LINK_VALID
+UNSUBSCRIBE_VALID = MANAGE_VALID = LINK_IN_EVERY_MAIL_VALID
 
 CONFIRM_PATH = "/alerts/confirm"
 UNSUBSCRIBE_PATH = "/alerts/unsubscribe"

@@ -20,6 +20,8 @@ from sqlalchemy.orm import Session
 
 from scrapindex.mail.outbox import enqueue
 from scrapindex.mail.tokens import (
+    CONFIRM_LINK_VALID,
+    LINK_IN_EVERY_MAIL_VALID,
     BadToken,
     list_unsubscribe_headers,
     make_token,
@@ -31,10 +33,8 @@ from scrapindex.settings import Settings
 
 CONFIRM_PURPOSE = "newsletter-confirm"
 UNSUBSCRIBE_PURPOSE = "newsletter-unsubscribe"
-CONFIRM_VALID = dt.timedelta(days=7)
-# An unsubscribe link sits in every newsletter mail: it works for as long as an old mail may
-# reasonably be opened.
-UNSUBSCRIBE_VALID = dt.timedelta(days=400)
+CONFIRM_VALID = CONFIRM_LINK_VALID
+UNSUBSCRIBE_VALID = LINK_IN_EVERY_MAIL_VALID
 RESEND_INTERVAL = dt.timedelta(hours=1)
 UNCONFIRMED_LIFETIME = dt.timedelta(days=30)
 

@@ -18,6 +18,11 @@ from scrapindex.settings import Settings
 
 MAX_TOKEN_LENGTH = 2000  # longer is not one of ours: refuse before any work
 
+# How long a link works. A confirmation is asked for now; the links every mail carries
+# (unsubscribe, manage) work as long as an old mail may reasonably be opened.
+CONFIRM_LINK_VALID = dt.timedelta(days=7)
+LINK_IN_EVERY_MAIL_VALID = dt.timedelta(days=400)
+
 
 class BadToken(Exception):
     """A token that is expired (``reason == "expired"``) or not ours (``"invalid"``)."""
