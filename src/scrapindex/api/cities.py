@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
 
-from scrapindex.api.deps import CityDep, SessionDep, SettingsDep
+from scrapindex.api.deps import CityDep, PageNumber, PageSize, SessionDep, SettingsDep
 from scrapindex.queries.history import city_sparklines
 from scrapindex.queries.places import city_figures, listed_cities, other_cities
 from scrapindex.queries.prices import latest_quotes
@@ -103,8 +103,8 @@ def city_yards(
     ] = "",
     status: Annotated[YardStatus, Query()] = YardStatus.all,
     sort: Annotated[YardSort, Query()] = YardSort.rating,
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = 10,
+    page: PageNumber = 1,
+    limit: PageSize = 10,
 ) -> CityYardPage:
     criteria = YardFilter(text=q, text_in_place=False, city_id=city.id, status=status)
     found = yard_page(session, criteria, sort=sort, page=page, limit=limit)

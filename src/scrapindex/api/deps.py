@@ -28,6 +28,8 @@ SessionDep = Annotated[Session, Depends(get_session)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 
 SlugPath = Annotated[str, Path(max_length=120, description="URL slug")]
+PageNumber = Annotated[int, Query(ge=1, le=100_000)]  # of a paged answer (Page[T])
+PageSize = Annotated[int, Query(ge=1, le=100)]
 RowIdPath = Annotated[int, Path(ge=1, le=2**31 - 1)]  # an INTEGER key: larger is no row of ours
 
 RowT = TypeVar("RowT")

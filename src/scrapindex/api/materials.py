@@ -1,11 +1,9 @@
 """Materials: the list, one material, its latest price in every city, and its markets ranked,
 paged and summed up for the material page."""
 
-from typing import Annotated
+from fastapi import APIRouter, Response
 
-from fastapi import APIRouter, Query, Response
-
-from scrapindex.api.deps import MaterialDep, SessionDep, SettingsDep
+from scrapindex.api.deps import MaterialDep, PageNumber, PageSize, SessionDep, SettingsDep
 from scrapindex.queries.material_markets import (
     DEFAULT_ORDER,
     TOP_MARKETS,
@@ -73,8 +71,8 @@ def markets(
     material: MaterialDep,
     sort: MarketSort = "price",
     order: SortOrder | None = None,
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    page: PageNumber = 1,
+    limit: PageSize = 20,
 ) -> MarketPage:
     rates = latest_usd_rates(session)
     ranked = sort_markets(

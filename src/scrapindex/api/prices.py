@@ -6,7 +6,14 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
-from scrapindex.api.deps import CityInQueryDep, MaterialInQueryDep, SessionDep, SettingsDep
+from scrapindex.api.deps import (
+    CityInQueryDep,
+    MaterialInQueryDep,
+    PageNumber,
+    PageSize,
+    SessionDep,
+    SettingsDep,
+)
 from scrapindex.queries.history import (
     MAX_HISTORY_DAYS,
     HistoryPoint,
@@ -34,8 +41,8 @@ router = APIRouter(prefix="/api/prices", tags=["prices"])
 @router.get("", response_model=PricePage, summary="Latest price of every material in every city")
 def list_prices(
     session: SessionDep,
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = 100,
+    page: PageNumber = 1,
+    limit: PageSize = 100,
 ) -> PricePage:
     quotes = latest_quotes(session, offset=(page - 1) * limit, limit=limit)
     rates = latest_usd_rates(session)

@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Response
 
-from scrapindex.api.deps import SessionDep, YardDep
+from scrapindex.api.deps import PageNumber, PageSize, SessionDep, YardDep
 from scrapindex.queries.yards import (
     Near,
     YardFilter,
@@ -85,8 +85,8 @@ def list_yards(
     city: Annotated[str | None, Query(max_length=120, description="City slug")] = None,
     status: StatusQuery = YardStatus.all,
     sort: SortQuery = YardSort.rating,
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    page: PageNumber = 1,
+    limit: PageSize = 20,
     near: NearQuery = None,
     radius_km: RadiusQuery = 50,
     open_first: OpenFirstQuery = False,
@@ -119,7 +119,7 @@ ALL_YARDS_LIMIT = 1000  # the most one answer of /all holds; the demo has 569 ya
 )
 def all_yards(
     session: SessionDep,
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+    page: PageNumber = 1,
     limit: Annotated[int, Query(ge=1, le=ALL_YARDS_LIMIT)] = ALL_YARDS_LIMIT,
 ) -> Response:
     # The JSON is made in one go from plain tuples (yard_list_json); returning it as a Response

@@ -1,10 +1,8 @@
 """The audit log, for every operator: who changed what and when, newest first."""
 
-from typing import Annotated
+from fastapi import APIRouter, Depends
 
-from fastapi import APIRouter, Depends, Query
-
-from scrapindex.api.deps import SessionDep
+from scrapindex.api.deps import PageNumber, PageSize, SessionDep
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.queries.audit import audit_entries, count_audit_entries
 from scrapindex.schemas.audit import AuditEntryPublic, AuditPage
@@ -19,8 +17,8 @@ router = APIRouter(
 def audit_log(
     session: SessionDep,
     operator: OperatorDep,
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = 25,
+    page: PageNumber = 1,
+    limit: PageSize = 25,
 ) -> AuditPage:
     entries = audit_entries(session, offset=(page - 1) * limit, limit=limit)
     return AuditPage(

@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from scrapindex.api.deps import RowIdPath, SessionDep, row_or_404
+from scrapindex.api.deps import PageNumber, PageSize, RowIdPath, SessionDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.models import ContactMessage
 from scrapindex.queries.operations import (
@@ -51,8 +51,8 @@ def list_contact_messages(
     session: SessionDep,
     operator: OperatorDep,
     handled: Annotated[bool | None, Query(description="Only handled, or only unhandled")] = None,
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = 25,
+    page: PageNumber = 1,
+    limit: PageSize = 25,
 ) -> AdminContactMessagePage:
     rows = contact_messages(session, handled, offset=(page - 1) * limit, limit=limit)
     return AdminContactMessagePage(

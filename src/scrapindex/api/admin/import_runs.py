@@ -3,10 +3,10 @@ of a file refused only for outliers."""
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from sqlalchemy import Engine
 
-from scrapindex.api.deps import RowIdPath, SessionDep, SettingsDep
+from scrapindex.api.deps import PageNumber, PageSize, RowIdPath, SessionDep, SettingsDep
 from scrapindex.auth.deps import AdminDep, OperatorDep, csrf_protected
 from scrapindex.data.imports.runs import OverrideRefusedError, can_override
 from scrapindex.data.operations import override_import
@@ -48,8 +48,8 @@ def _run_fields(run: ImportRun) -> dict[str, object]:
 def list_import_runs(
     session: SessionDep,
     operator: OperatorDep,
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = 25,
+    page: PageNumber = 1,
+    limit: PageSize = 25,
 ) -> AdminImportRunPage:
     runs = import_runs(session, offset=(page - 1) * limit, limit=limit)
     return AdminImportRunPage(

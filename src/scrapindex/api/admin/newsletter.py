@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response, status
 
-from scrapindex.api.deps import RowIdPath, SessionDep, row_or_404
+from scrapindex.api.deps import PageNumber, PageSize, RowIdPath, SessionDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.models import NewsletterSubscription
 from scrapindex.queries.operations import (
@@ -41,8 +41,8 @@ def list_subscribers(
     session: SessionDep,
     operator: OperatorDep,
     q: Annotated[str, Query(max_length=254, description="Part of the e-mail address")] = "",
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = 25,
+    page: PageNumber = 1,
+    limit: PageSize = 25,
 ) -> AdminSubscriberPage:
     text = q.strip()
     rows = subscribers(session, text, offset=(page - 1) * limit, limit=limit)

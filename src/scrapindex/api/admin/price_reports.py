@@ -3,9 +3,9 @@
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Request
 
-from scrapindex.api.deps import RowIdPath, SessionDep, SettingsDep, row_or_404
+from scrapindex.api.deps import PageNumber, PageSize, RowIdPath, SessionDep, SettingsDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.data.operations import after_prices_changed
 from scrapindex.models import PriceReport
@@ -50,8 +50,8 @@ def list_price_reports(
     session: SessionDep,
     operator: OperatorDep,
     status: ReportStatus = "pending",
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = 25,
+    page: PageNumber = 1,
+    limit: PageSize = 25,
 ) -> AdminPriceReportPage:
     reports, total = report_queue(session, status, page, limit)
     return AdminPriceReportPage(

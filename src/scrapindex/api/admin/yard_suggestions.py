@@ -3,9 +3,9 @@
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends
 
-from scrapindex.api.deps import RowIdPath, SessionDep, YardDep, row_or_404
+from scrapindex.api.deps import PageNumber, PageSize, RowIdPath, SessionDep, YardDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.models import YardSuggestion
 from scrapindex.moderation.yard_suggestions import approve_suggestion, reject_suggestion
@@ -55,8 +55,8 @@ def list_yard_suggestions(
     session: SessionDep,
     operator: OperatorDep,
     status: ReportStatus = "pending",
-    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-    limit: Annotated[int, Query(ge=1, le=100)] = 25,
+    page: PageNumber = 1,
+    limit: PageSize = 25,
 ) -> AdminYardSuggestionPage:
     suggestions, total = suggestion_queue(session, status, page, limit)
     return AdminYardSuggestionPage(
