@@ -49,18 +49,33 @@ def postgres_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="session")
+def seeded_databases() -> dict[str, str]:
+    """The shared database of each kind, once seeded (see database_url)."""
+    return {}
+
+
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A migrated database holding the (short) demo data set."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path_factory.mktemp('sqlite') / 'test.sqlite3'}"
-    else:
-        url = request.getfixturevalue("postgres_url")
-    engine = create_db_engine(url)
-    migrate.upgrade(engine)
-    seed_demo(engine, CONTENT_DIR, TEST_DEMO)
-    engine.dispose()
-    return url
+def database_url(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    seeded_databases: dict[str, str],
+) -> str:
+    """A migrated database holding the (short) demo data set.
+
+    Seeded once per kind: when tests of the two kinds alternate (as pytest-xdist hands a worker
+    whole files), pytest makes this fixture again for each run of the other kind."""
+    if request.param not in seeded_databases:
+        if request.param == "sqlite":
+            url = f"sqlite:///{tmp_path_factory.mktemp('sqlite') / 'test.sqlite3'}"
+        else:
+            url = request.getfixturevalue("postgres_url")
+        engine = create_db_engine(url)
+        migrate.upgrade(engine)
+        seed_demo(engine, CONTENT_DIR, TEST_DEMO)
+        engine.dispose()
+        seeded_databases[request.param] = url
+    return seeded_databases[request.param]
 
 
 @pytest.fixture(scope="session")
