@@ -7,21 +7,24 @@ half away from zero, as the browser's Intl.NumberFormat rounds the same text.
 
 import json
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from scrapindex.settings import PROJECT_ROOT
 
 Unit = Literal["kg", "lb", "t"]
-SYMBOLS = {"ZAR": "R", "USD": "$", "AUD": "A$", "CAD": "C$", "NZD": "NZ$", "GBP": "£", "EUR": "€"}
+
+
+def _shared(name: str) -> Any:
+    """A table of content/ that the browser's format.ts reads too."""
+    return json.loads((PROJECT_ROOT / "content" / name).read_text(encoding="utf-8"))
 
 
 def _kg_per_unit() -> dict[Unit, Decimal]:
-    """content/units.json, shared with the browser."""
-    path = PROJECT_ROOT / "content" / "units.json"
-    table: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))["kgPerUnit"]
+    table = _shared("units.json")["kgPerUnit"]
     return {unit: Decimal(table[unit]) for unit in get_args(Unit)}
 
 
+SYMBOLS: dict[str, str] = _shared("currencies.json")["symbols"]
 KG_PER_UNIT = _kg_per_unit()
 CENT = Decimal("0.01")
 TENTH = Decimal("0.1")

@@ -1,4 +1,5 @@
 // Formatting in one place: money, units, dates, coordinates and ratings.
+import currencies from "../../../content/currencies.json";
 import units from "../../../content/units.json";
 import { dateTimeFormat, numberFormat } from "./intl-cache";
 
@@ -13,15 +14,8 @@ const KG_PER_UNIT: Record<Unit, number> = {
   t: Number(units.kgPerUnit.t),
 };
 
-const SYMBOLS: Record<string, string> = {
-  ZAR: "R",
-  USD: "$",
-  AUD: "A$",
-  CAD: "C$",
-  NZD: "NZ$",
-  GBP: "£",
-  EUR: "€",
-};
+// content/currencies.json, shared with the server.
+const SYMBOLS: Record<string, string> = currencies.symbols;
 
 export function currencySymbol(currency: string): string {
   return SYMBOLS[currency] ?? `${currency} `;
