@@ -323,9 +323,11 @@ def test_home_fallback_paints_the_apps_hero_so_the_app_is_not_a_later_largest_pa
     app_root = html.split('<div id="root">', 1)[1]
     for tag in ("section", "h1", "p"):
         assert _class_names(hero, tag)[0] == _class_names(app_root, tag)[0]
-    heading = re.search(r"<h1[^>]*>\s*([^<]+?)\s*</h1>", hero)
-    assert heading is not None
-    assert f">{heading.group(1)}</h1>" in app_root
+    # One heading for both, from content/page-meta.json.
+    assert re.search(r'<h1[^>]*>\{pageHeading\("home"\)\}</h1>', hero)
+    meta = json.loads((PROJECT_ROOT / "content/page-meta.json").read_text())
+    heading = meta["home"]["heading"]
+    assert f">{heading}</h1>" in app_root
     lede = re.search(r"<p[^>]*>\s*([^<]+?)\s*</p>", hero)
     assert lede is not None
     assert lede.group(1).replace("'", "&#39;") in app_root

@@ -81,9 +81,10 @@ describe("content/page-meta.json", () => {
   });
 
   it.each(ENTRIES)("%s is well formed", (key, entry) => {
-    expect(Object.keys(entry).every((field) => ["title", "description", "keywords", "noindex"].includes(field))).toBe(
-      true,
-    );
+    const fields = ["heading", "title", "description", "keywords", "noindex"];
+    expect(Object.keys(entry).every((field) => fields.includes(field))).toBe(true);
+    // A heading is shown as written, by the page and by the server's fallback: no placeholders.
+    if ("heading" in entry) expect(entry.heading).toMatch(/^[^{}]+$/);
     expect(entry.title).not.toMatch(/\| ScrapIndex$/);
     if (key === "pageSuffix") {
       expect(entry.description).toBeUndefined();

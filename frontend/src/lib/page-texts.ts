@@ -46,6 +46,14 @@ type ParamsArg<K extends TextKey> = (typeof PAGE_TEXT_PARAMS)[K] extends readonl
 type Entry = { title: string; description?: string; keywords?: string; noindex?: boolean };
 const TEXTS: Record<TextKey, Entry> = texts;
 
+/** The pages whose heading page-meta.json gives (the server's fallback writes the same one). */
+type HeadingKey = { [K in TextKey]: (typeof texts)[K] extends { heading: string } ? K : never }[TextKey];
+
+/** A page's h1 text, as content/page-meta.json says it for both sides. */
+export function pageHeading(key: HeadingKey): string {
+  return texts[key].heading;
+}
+
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** Fills `{name}` placeholders in one pass (a value is never scanned again). */

@@ -32,11 +32,11 @@ def _links_page(heading: str, *sections: tuple[str | None, list[Link]]) -> str:
     return render("fallback/links.html", heading=heading, sections=sections)
 
 
-def home(cities: list[dict[str, Any]], materials: list[dict[str, Any]]) -> str:
+def home(heading: str, cities: list[dict[str, Any]], materials: list[dict[str, Any]]) -> str:
     """The app's hero (the texts of frontend/src/pages/home/hero.tsx), then lists of links."""
     return render(
         "fallback/home.html",
-        heading="Real Time Scrap Metal Prices and Scrap Yard Directory",
+        heading=heading,
         lede="Compare today's scrap metal prices by city and material, "
         "and find scrap yards near you.",
         sections=[
@@ -46,19 +46,19 @@ def home(cities: list[dict[str, Any]], materials: list[dict[str, Any]]) -> str:
     )
 
 
-def city_list(cities: list[dict[str, Any]]) -> str:
+def city_list(heading: str, cities: list[dict[str, Any]]) -> str:
     items = [(f"{c['name']}, {c['country']['name']}", city_path(c)) for c in cities]
-    return _links_page("Global Scrap Metal Markets", (None, items))
+    return _links_page(heading, (None, items))
 
 
-def material_list(materials: list[dict[str, Any]]) -> str:
+def material_list(heading: str, materials: list[dict[str, Any]]) -> str:
     items = [(f"{m['name']} ({m['category']})", material_path(m)) for m in materials]
-    return _links_page("Scrap Metal Prices", (None, items))
+    return _links_page(heading, (None, items))
 
 
-def post_list(posts: list[dict[str, Any]]) -> str:
+def post_list(heading: str, posts: list[dict[str, Any]]) -> str:
     items = [(p["title"], f"/blog/{p['slug']}") for p in posts]
-    return _links_page("Scrap Metal Blog", (None, items))
+    return _links_page(heading, (None, items))
 
 
 def post(item: dict[str, Any]) -> str:
@@ -147,7 +147,7 @@ def yard(item: dict[str, Any]) -> str:
     return render("fallback/yard.html", yard=item, hours=lines)
 
 
-def insights(answer: dict[str, Any] | None) -> str:
+def insights(heading: str, answer: dict[str, Any] | None) -> str:
     sections: list[tuple[str | None, list[Link]]] = []
     for country in (answer or {}).get("countries", []):
         risers = [
@@ -159,4 +159,4 @@ def insights(answer: dict[str, Any] | None) -> str:
             for m in country["risers"]
         ]
         sections.append((f"{country['name']}: Biggest Risers", risers))
-    return _links_page("Scrap Metal Market Insights", *sections)
+    return _links_page(heading, *sections)

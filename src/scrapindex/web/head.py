@@ -6,7 +6,7 @@ file the React app reads, so the server's head and the SPA's agree.
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ class PageTexts:
     description: str
     keywords: str | None = None
     noindex: bool = False
+    heading: str = ""  # the page's h1, where page-meta.json gives one (the browser reads it too)
 
 
 @dataclass
@@ -53,6 +54,7 @@ def page_texts(content_dir: Path, key: str, **params: str) -> PageTexts:
         description=fill(entry["description"], params),
         keywords=fill(keywords, params) if keywords else None,
         noindex=bool(entry.get("noindex", False)),
+        heading=entry.get("heading", ""),
     )
 
 
@@ -60,7 +62,7 @@ def with_page_suffix(content_dir: Path, texts: PageTexts, page: int) -> PageText
     if page <= 1:
         return texts
     suffix = fill(load_page_meta(content_dir)["pageSuffix"]["title"], {"page": str(page)})
-    return PageTexts(texts.title + suffix, texts.description, texts.keywords, texts.noindex)
+    return replace(texts, title=texts.title + suffix)
 
 
 def full_title(title: str) -> str:

@@ -35,13 +35,7 @@ from scrapindex.web.search_query import search_queries
 QueryKey = list[Any]
 Answers = dict[str, ApiAnswer]  # by the table's path template
 
-STATIC_PAGE_HEADINGS = {
-    "about": "About ScrapIndex",
-    "contact": "Contact Us",
-    "privacyPolicy": "Privacy Policy",
-    "termsOfService": "Terms of Service",
-    "contentDisclaimer": "Content Disclaimer",
-}
+STATIC_PAGES = ("about", "contact", "privacyPolicy", "termsOfService", "contentDisclaimer")
 # What a path's country code and slugs may be (query parameters: routes.json's searchQueries)
 COUNTRY_CODE = re.compile(r"^[a-z]{2}$", re.IGNORECASE)
 SLUG = re.compile(r"^[a-z0-9-]{1,120}$")
@@ -145,25 +139,28 @@ def page_of(route: Route) -> PageSpec:
 async def home(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
     page = page_of(route)
     answers = await ctx.fetch_page(page, params)
+    texts = ctx.texts("home")
     main = fallback.home(
-        json_of(answers["/api/cities"], []), json_of(answers["/api/materials"], [])
+        texts.heading, json_of(answers["/api/cities"], []), json_of(answers["/api/materials"], [])
     )
     json_ld = [structured.website(ctx.site_root), structured.organization(ctx.site_root)]
-    return ctx.render(200, ctx.texts("home"), page.module, main, json_ld)
+    return ctx.render(200, texts, page.module, main, json_ld)
 
 
 async def cities_list(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
     page = page_of(route)
     answers = await ctx.fetch_page(page, params)
-    main = fallback.city_list(json_of(answers["/api/cities"], []))
-    return ctx.render(200, ctx.texts("cities"), page.module, main, [])
+    texts = ctx.texts("cities")
+    main = fallback.city_list(texts.heading, json_of(answers["/api/cities"], []))
+    return ctx.render(200, texts, page.module, main, [])
 
 
 async def materials_list(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
     page = page_of(route)
     answers = await ctx.fetch_page(page, params)
-    main = fallback.material_list(json_of(answers["/api/materials"], []))
-    return ctx.render(200, ctx.texts("materials"), page.module, main, [])
+    texts = ctx.texts("materials")
+    main = fallback.material_list(texts.heading, json_of(answers["/api/materials"], []))
+    return ctx.render(200, texts, page.module, main, [])
 
 
 async def directory(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
@@ -173,8 +170,8 @@ async def directory(ctx: PageContext, route: Route, params: dict[str, str]) -> P
     if is_past_last_page(listed, asked_page(ctx.query)):
         return page_not_found(ctx, page.module)
     yards = json_of(listed, {}).get("data", [])
-    main = fallback.yard_list("Global Scrap Yard Directory", yards)
     texts = with_page_suffix(ctx.content_dir, ctx.texts("directory"), asked_page(ctx.query))
+    main = fallback.yard_list(texts.heading, yards)
     return ctx.render(200, texts, page.module, main, [])
 
 
@@ -187,8 +184,9 @@ def page_not_found(ctx: PageContext, chunk: str) -> PageRender:
 async def insights(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
     page = page_of(route)
     answers = await ctx.fetch_page(page, params)
-    main = fallback.insights(json_of(answers["/api/insights"], None))
-    return ctx.render(200, ctx.texts("insights"), page.module, main, [])
+    texts = ctx.texts("insights")
+    main = fallback.insights(texts.heading, json_of(answers["/api/insights"], None))
+    return ctx.render(200, texts, page.module, main, [])
 
 
 async def blog_list(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
@@ -199,7 +197,8 @@ async def blog_list(ctx: PageContext, route: Route, params: dict[str, str]) -> P
     labels = {p["category"].lower().replace(" ", "-"): p["category"] for p in posts}
     label = labels.get(ctx.query.get("category", ""))
     texts = ctx.texts("blogCategory", category=label) if label else ctx.texts("blog")
-    return ctx.render(200, texts, page.module, fallback.post_list(posts), [])
+    main = fallback.post_list(ctx.texts("blog").heading, posts)
+    return ctx.render(200, texts, page.module, main, [])
 
 
 async def blog_post(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
@@ -227,7 +226,7 @@ async def static_page(ctx: PageContext, route: Route, params: dict[str, str]) ->
     page = page_of(route)
     await ctx.fetch_page(page, params)
     texts = ctx.texts(route.name)
-    main = fallback.message_page(STATIC_PAGE_HEADINGS[route.name], texts.description)
+    main = fallback.message_page(texts.heading, texts.description)
     return ctx.render(200, texts, page.module, main, [])
 
 
@@ -423,7 +422,7 @@ HANDLERS: dict[str, Handler] = {
     "cities": cities_list,
     "materials": materials_list,
     "material": material,
-    **dict.fromkeys(STATIC_PAGE_HEADINGS, static_page),
+    **dict.fromkeys(STATIC_PAGES, static_page),
     "blog": blog_list,
     "blogPost": blog_post,
     "directory": directory,

@@ -6,7 +6,7 @@ import { FeaturedPost, PostCard } from "@/components/blog/post-card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
-import { pageText } from "@/lib/page-texts";
+import { pageHeading, pageText } from "@/lib/page-texts";
 import { BlogListSkeleton } from "./blog-skeleton";
 import { arrangePosts, type BlogCategory, categoryFromParam } from "./categories";
 import { CategoryChips } from "./category-chips";
@@ -39,7 +39,7 @@ export function Component() {
   return (
     <div className="space-y-8">
       <header className="max-w-3xl space-y-3">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Scrap Metal Blog</h1>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{pageHeading("blog")}</h1>
         <p className="text-lg leading-8 text-slate-700">
           Practical guides to identifying, valuing and legally selling scrap: catalytic converters, aluminum, vehicles
           and precious metals.

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
-import { pageText } from "@/lib/page-texts";
+import { pageHeading, pageText } from "@/lib/page-texts";
 import { useUrlState } from "@/lib/url-state";
 import { CityFilters } from "./city-filters";
 import { CITIES_DEFAULTS, readCitiesState } from "./city-params";
@@ -31,7 +31,7 @@ export function Component() {
   return (
     <div className="space-y-6">
       <header className="space-y-2">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Global Scrap Metal Markets</h1>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{pageHeading("cities")}</h1>
         {cities && (
           <p className="text-slate-600">
             Scrap metal prices and scrap yards in {formatCount(cities.length)} cities across{" "}

@@ -1,6 +1,7 @@
 import type { YardStats } from "@/api/client";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
+import { pageHeading } from "@/lib/page-texts";
 
 const STATS: { key: keyof Pick<YardStats, "total" | "countries" | "cities" | "openNow">; label: string }[] = [
   { key: "total", label: "Total Yards" },
@@ -13,7 +14,7 @@ const STATS: { key: keyof Pick<YardStats, "total" | "countries" | "cities" | "op
 export function DirectoryHero({ stats, failed }: { stats: YardStats | undefined; failed: boolean }) {
   return (
     <section className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-6 py-10 text-white sm:px-10">
-      <h1 className="text-3xl leading-tight font-bold sm:text-4xl">Global Scrap Yard Directory</h1>
+      <h1 className="text-3xl leading-tight font-bold sm:text-4xl">{pageHeading("directory")}</h1>
       <p className="mt-3 max-w-2xl text-lg text-brand-50">
         Find scrap yards worldwide with contact details, ratings and opening hours.
       </p>

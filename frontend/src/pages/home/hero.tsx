@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pageHeading } from "@/lib/page-texts";
 
 // Buttons on the dark hero: the shared styles' focus ring would not show against it.
 const BUTTON =
@@ -7,9 +8,7 @@ const BUTTON =
 export function Hero() {
   return (
     <section className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-6 py-12 text-white sm:px-10 sm:py-16">
-      <h1 className="max-w-3xl text-3xl leading-tight font-bold sm:text-5xl">
-        Real Time Scrap Metal Prices and Scrap Yard Directory
-      </h1>
+      <h1 className="max-w-3xl text-3xl leading-tight font-bold sm:text-5xl">{pageHeading("home")}</h1>
       <p className="mt-4 max-w-2xl text-lg text-brand-50">
         Compare today's scrap metal prices by city and material, and find scrap yards near you.
       </p>

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatDate } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
-import { pageText } from "@/lib/page-texts";
+import { pageHeading, pageText } from "@/lib/page-texts";
 import { useUnit } from "@/lib/use-unit";
 import { CountryMoversCard } from "./country-movers";
 import { InsightsSkeleton } from "./insights-skeleton";
@@ -18,7 +18,7 @@ export function Component() {
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-2">
-          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Scrap Metal Market Insights</h1>
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{pageHeading("insights")}</h1>
           {data?.asOf && data.comparedWith && (
             <p className="text-slate-700">
               Week to {formatDate(data.asOf)} compared with {formatDate(data.comparedWith)}

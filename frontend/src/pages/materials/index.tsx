@@ -8,7 +8,7 @@ import { LoadingRegion } from "@/components/ui/skeleton";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
-import { pageText } from "@/lib/page-texts";
+import { pageHeading, pageText } from "@/lib/page-texts";
 import { useUrlState } from "@/lib/url-state";
 import { useUnit } from "@/lib/use-unit";
 import { CategorySection, MaterialGridSkeleton } from "./category-group";
@@ -42,7 +42,7 @@ export function Component() {
     <div className="space-y-6">
       <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="space-y-2">
-          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Scrap Metal Prices</h1>
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{pageHeading("materials")}</h1>
           {materials && (
             <p className="text-slate-600">
               {formatCount(materials.length)} materials in {formatCount(categories.length)} categories.

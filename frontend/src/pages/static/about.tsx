@@ -2,7 +2,7 @@ import { Mail } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { usePageMeta } from "@/lib/page-meta";
-import { pageText } from "@/lib/page-texts";
+import { pageHeading, pageText } from "@/lib/page-texts";
 import { Coverage } from "./about-parts/coverage";
 import { DataSources } from "./about-parts/data-sources";
 import { FeatureCards } from "./about-parts/features";
@@ -24,7 +24,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-5xl space-y-12">
       <header className="space-y-4">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">About ScrapIndex</h1>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{pageHeading("about")}</h1>
         <p className="max-w-3xl text-lg leading-8 text-slate-700">
           ScrapIndex helps people who sell, buy and recycle scrap metal see what their material is worth and where to
           take it. We bring prices by city and material, a directory of local scrap yards and plain-language summaries

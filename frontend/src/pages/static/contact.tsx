@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { statsQueries } from "@/api/queries";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
-import { pageText } from "@/lib/page-texts";
+import { pageHeading, pageText } from "@/lib/page-texts";
 import { AudienceSections } from "./contact-parts/audience-sections";
 import { ContactFaq } from "./contact-parts/contact-faq";
 import { ContactForm } from "./contact-parts/contact-form";
@@ -14,7 +14,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-6xl space-y-12">
       <header className="max-w-3xl space-y-3">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Contact Us</h1>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{pageHeading("contact")}</h1>
         <p className="text-lg leading-8 text-slate-700">
           Questions about scrap prices
           {stats ? ` in our ${formatCount(stats.cities)} cities` : ""}, a scrap yard listing or access to our data? Send

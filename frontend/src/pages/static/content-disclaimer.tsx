@@ -1,12 +1,12 @@
 import { usePageMeta } from "@/lib/page-meta";
-import { pageText } from "@/lib/page-texts";
+import { pageHeading, pageText } from "@/lib/page-texts";
 import { BulletList, Callout, InlineLink, LegalPage, LegalSection } from "./legal/legal-page";
 
 export function Component() {
   usePageMeta(pageText("contentDisclaimer"));
   return (
     <LegalPage
-      title="Content Disclaimer"
+      title={pageHeading("contentDisclaimer")}
       intro={
         <p>
           Everything on ScrapIndex, including prices, scrap yard listings, legal summaries and blog articles, is

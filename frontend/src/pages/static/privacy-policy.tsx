@@ -1,12 +1,12 @@
 import { usePageMeta } from "@/lib/page-meta";
-import { pageText } from "@/lib/page-texts";
+import { pageHeading, pageText } from "@/lib/page-texts";
 import { BulletList, InlineLink, LegalPage, LegalSection } from "./legal/legal-page";
 
 export function Component() {
   usePageMeta(pageText("privacyPolicy"));
   return (
     <LegalPage
-      title="Privacy Policy"
+      title={pageHeading("privacyPolicy")}
       updated="December 2024"
       intro={
         <p>

@@ -1,12 +1,12 @@
 import { usePageMeta } from "@/lib/page-meta";
-import { pageText } from "@/lib/page-texts";
+import { pageHeading, pageText } from "@/lib/page-texts";
 import { BulletList, Callout, InlineLink, LegalPage, LegalSection } from "./legal/legal-page";
 
 export function Component() {
   usePageMeta(pageText("termsOfService"));
   return (
     <LegalPage
-      title="Terms of Service"
+      title={pageHeading("termsOfService")}
       intro={
         <p>
           These terms govern your use of the ScrapIndex website and its data. By using the site you agree to them. If
