@@ -1,6 +1,7 @@
 """Each request's id, client address and log line; unhandled errors answered without detail.
 
-The outermost of our middleware: every response, the limits' refusals included, carries the
+Around every limit (inside only the security headers and the fast path, which writes the same id
+and log line for what it answers): every response, the limits' refusals included, carries the
 ``X-Request-ID`` header, and every log record written while a request is handled carries its id.
 """
 
