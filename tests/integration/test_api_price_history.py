@@ -25,6 +25,7 @@ from tests.conftest import CONTENT_DIR, FreshDatabase
 from tests.databases import IMPORT_DEMO
 
 CENT = Decimal("0.01")
+STORED_PLACES = Decimal("0.0001")
 NEWEST = IMPORT_DEMO.end_date  # 2026-03-31
 OLDEST = dt.date(2023, 11, 1)  # the old series starts here and runs up to the demo's first day
 HISTORY = "/api/prices/history?materialSlug=copper&citySlug=london"
@@ -35,6 +36,10 @@ GBP = {dt.date(2026, 1, 15): "1.20000000", dt.date(2026, 2, 20): "1.25000000"}
 
 def cents(value: Decimal) -> Decimal:
     return value.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def four_places(value: Decimal) -> Decimal:
+    return value.quantize(STORED_PLACES, rounding=ROUND_HALF_UP)
 
 
 def old_price(day: dt.date) -> Decimal:
@@ -128,14 +133,30 @@ def stored(db: Engine, since: dt.date) -> list[tuple[dt.date, Decimal]]:
     return [(d, p) for d, p in rows]
 
 
+def stored_sources(db: Engine, since: dt.date) -> list[tuple[dt.date, Decimal, str, str]]:
+    """The stored days with their source's kind and name."""
+    with db.connect() as conn:
+        rows = conn.execute(
+            select(Price.price_date, Price.price_per_kg, Source.kind, Source.name)
+            .join(Source, Source.id == Price.source_id)
+            .join(Material, Material.id == Price.material_id)
+            .join(City, City.id == Price.city_id)
+            .where(Material.slug == "copper", City.slug == "london", Price.price_date >= since)
+            .order_by(Price.price_date)
+        ).all()
+    return [(d, p, k, n) for d, p, k, n in rows]
+
+
 def by_hand(
-    rows: list[tuple[dt.date, Decimal]], start_of: Callable[[dt.date], dt.date]
+    rows: list[tuple[dt.date, Decimal]],
+    start_of: Callable[[dt.date], dt.date],
+    rounded: Callable[[Decimal], str] = lambda mean: f"{cents(mean):.2f}",
 ) -> list[tuple[str, str]]:
     buckets: dict[dt.date, list[Decimal]] = defaultdict(list)
     for day, price in rows:
         buckets[start_of(day)].append(price)
     return [
-        (day.isoformat(), f"{cents(sum(prices, Decimal(0)) / len(prices)):.2f}")
+        (day.isoformat(), rounded(sum(prices, Decimal(0)) / len(prices)))
         for day, prices in sorted(buckets.items())
     ]
 
@@ -152,11 +173,16 @@ def points(body: dict[str, Any]) -> list[tuple[str, str]]:
     return [(p["date"], p["price"]) for p in body["points"]]
 
 
+def exact_points(body: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(p["date"], p["priceExact"]) for p in body["points"]]
+
+
 def test_long_daily_range_reaches_back_years(client: TestClient, db: Engine) -> None:
     body = client.get(f"{HISTORY}&days=800&resolution=day").json()
     since = NEWEST - dt.timedelta(days=799)
     assert body["resolution"] == "day"
     assert points(body) == [(d.isoformat(), f"{p:.2f}") for d, p in stored(db, since)]
+    assert exact_points(body) == [(d.isoformat(), f"{p:.4f}") for d, p in stored(db, since)]
     assert body["points"][0]["date"] == since.isoformat() == "2024-01-22"  # a Monday
     assert len(body["points"]) > 650
 
@@ -167,6 +193,10 @@ def test_weekly_points_are_database_averages(client: TestClient, db: Engine) -> 
     since = NEWEST - dt.timedelta(days=364)
     expected = by_hand(stored(db, since), monday)
     assert points(body) == expected
+    # The same means at the stored four decimals, each rounded once from the exact mean.
+    assert exact_points(body) == by_hand(
+        stored(db, since), monday, lambda mean: f"{four_places(mean)}"
+    )
     assert all(dt.date.fromisoformat(d).weekday() == 0 for d, _ in expected[1:])
 
 
@@ -203,10 +233,21 @@ def test_reference_is_converted_to_the_citys_money(client: TestClient) -> None:
     assert body["referenceName"] == "Copper (IMF via FRED, monthly)"
     # February's figure is carried in (the range starts mid-month) at the rate of 2026-01-15;
     # March's is converted at the rate of 2026-02-20, the newest on or before 2026-03-01.
+    february = Decimal(9500) / 1000 / Decimal("1.2")
+    march = Decimal(9800) / 1000 / Decimal("1.25")
     assert body["reference"] == [
-        {"date": "2026-02-01", "price": f"{cents(Decimal(9500) / 1000 / Decimal('1.2')):.2f}"},
-        {"date": "2026-03-01", "price": f"{cents(Decimal(9800) / 1000 / Decimal('1.25')):.2f}"},
+        {
+            "date": "2026-02-01",
+            "price": f"{cents(february):.2f}",
+            "priceExact": f"{four_places(february)}",
+        },
+        {
+            "date": "2026-03-01",
+            "price": f"{cents(march):.2f}",
+            "priceExact": f"{four_places(march)}",
+        },
     ]
+    assert body["reference"][0]["priceExact"] == "7.9167"
     assert body["reference"][0]["price"] == "7.92"
     assert body["reference"][1]["price"] == "7.84"
 
@@ -225,9 +266,29 @@ def test_csv_download(client: TestClient, db: Engine) -> None:
     assert response.headers["content-type"] == "text/csv; charset=utf-8"
     assert response.headers["content-disposition"] == 'attachment; filename="copper-london.csv"'
     rows = list(csv.reader(io.StringIO(response.text)))
-    assert rows[0] == ["date", "price", "currency", "unit"]
+    # The stored four decimals and where each price came from, so a download keeps the demo's
+    # or an estimate's label (the file had the price to the cent and no source).
+    assert rows[0] == ["date", "price", "currency", "unit", "source_kind", "source_name"]
     since = NEWEST - dt.timedelta(days=9)
-    assert rows[1:] == [[d.isoformat(), f"{p:.2f}", "GBP", "kg"] for d, p in stored(db, since)]
+    assert rows[1:] == [
+        [d.isoformat(), f"{p:.4f}", "GBP", "kg", kind, name]
+        for d, p, kind, name in stored_sources(db, since)
+    ]
+
+
+def test_csv_weeks_name_each_of_their_sources(client: TestClient, db: Engine) -> None:
+    since = NEWEST - dt.timedelta(days=364)
+    rows = list(csv.reader(io.StringIO(client.get(f"{HISTORY}&days=365&format=csv").text)))
+    by_week: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for stored_day, _, kind, name in stored_sources(db, since):
+        by_week[monday(stored_day).isoformat()].add((kind, name))
+    expected_prices = dict(by_hand(stored(db, since), monday, lambda m: f"{four_places(m)}"))
+    assert [row[0] for row in rows[1:]] == sorted(by_week)
+    for week, price, currency, unit, kinds, names in rows[1:]:
+        sources = sorted(by_week[week], key=lambda source: source[1])
+        assert (price, currency, unit) == (expected_prices[week], "GBP", "kg")
+        assert kinds == " + ".join(kind for kind, _ in sources)
+        assert names == " + ".join(name for _, name in sources)
 
 
 def test_csv_and_json_are_cached_apart(client: TestClient) -> None:
@@ -249,7 +310,8 @@ def test_sparklines(client: TestClient, db: Engine) -> None:
     copper = next(line for line in lines if line["materialSlug"] == "copper")
     since = NEWEST - dt.timedelta(days=29)
     assert copper["points"] == [f"{p:.2f}" for _, p in stored(db, since)]
-    assert set(copper) == {"materialSlug", "points"}
+    assert copper["pointsExact"] == [f"{p:.4f}" for _, p in stored(db, since)]
+    assert set(copper) == {"materialSlug", "points", "pointsExact"}
     latest = {r["material"]["slug"]: r["price"] for r in prices}
     for line in lines:
         assert 1 <= len(line["points"]) <= 30

@@ -1458,6 +1458,8 @@ export interface components {
         CityOverview: {
             /** Averageprice */
             averagePrice: string | null;
+            /** Averagepriceexact */
+            averagePriceExact: string | null;
             /**
              * Copperkind
              * @description Where the copper price came from
@@ -1472,6 +1474,11 @@ export interface components {
              * @description #1 Copper's price per kg, or the first copper grade's when it has none
              */
             copperPrice: string | null;
+            /**
+             * Copperpriceexact
+             * @description copperPrice at the stored precision, four decimals per kg
+             */
+            copperPriceExact: string | null;
             /** Currency */
             currency: string;
             /** Lastupdated */
@@ -1492,12 +1499,25 @@ export interface components {
             topMaterialSlug: string | null;
             /** Topprice */
             topPrice: string | null;
+            /** Toppriceexact */
+            topPriceExact: string | null;
         };
         /** CityPriceRow */
         CityPriceRow: {
-            /** Change */
+            /**
+             * Change
+             * @description price - previousPrice to the cent
+             */
             change: string | null;
-            /** Changepercent */
+            /**
+             * Changeexact
+             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this
+             */
+            changeExact: string | null;
+            /**
+             * Changepercent
+             * @description From the exact prices, to one place
+             */
             changePercent: number | null;
             /** Cityid */
             cityId: number;
@@ -1517,8 +1537,21 @@ export interface components {
             materialId: number;
             /** Previousprice */
             previousPrice: string | null;
-            /** Price */
+            /**
+             * Previouspriceexact
+             * @description The previous price at the stored precision, four decimals per kg: convert units and compare from this
+             */
+            previousPriceExact: string | null;
+            /**
+             * Price
+             * @description Per kg to the cent
+             */
             price: string;
+            /**
+             * Priceexact
+             * @description The price at the stored precision, four decimals per kg: convert units and compare from this
+             */
+            priceExact: string;
             source: components["schemas"]["SourceRef"];
             /**
              * Stale
@@ -1732,6 +1765,8 @@ export interface components {
             date: string;
             /** Price */
             price: string;
+            /** Priceexact */
+            priceExact: string;
         };
         /** HoursInterval */
         HoursInterval: {
@@ -1833,9 +1868,20 @@ export interface components {
         };
         /** MaterialPriceRow */
         MaterialPriceRow: {
-            /** Change */
+            /**
+             * Change
+             * @description price - previousPrice to the cent
+             */
             change: string | null;
-            /** Changepercent */
+            /**
+             * Changeexact
+             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this
+             */
+            changeExact: string | null;
+            /**
+             * Changepercent
+             * @description From the exact prices, to one place
+             */
             changePercent: number | null;
             city: components["schemas"]["CityRef"];
             /** Cityid */
@@ -1855,8 +1901,21 @@ export interface components {
             materialId: number;
             /** Previousprice */
             previousPrice: string | null;
-            /** Price */
+            /**
+             * Previouspriceexact
+             * @description The previous price at the stored precision, four decimals per kg: convert units and compare from this
+             */
+            previousPriceExact: string | null;
+            /**
+             * Price
+             * @description Per kg to the cent
+             */
             price: string;
+            /**
+             * Priceexact
+             * @description The price at the stored precision, four decimals per kg: convert units and compare from this
+             */
+            priceExact: string;
             /** Priceusd */
             priceUsd: string | null;
             source: components["schemas"]["SourceRef"];
@@ -1949,6 +2008,8 @@ export interface components {
             material: components["schemas"]["MaterialRef"];
             /** Price */
             price: string;
+            /** Priceexact */
+            priceExact: string;
             /**
              * Weekagodate
              * Format: date
@@ -1956,6 +2017,8 @@ export interface components {
             weekAgoDate: string;
             /** Weekagoprice */
             weekAgoPrice: string;
+            /** Weekagopriceexact */
+            weekAgoPriceExact: string;
         };
         /** OperatorAccount */
         OperatorAccount: {
@@ -2031,9 +2094,20 @@ export interface components {
         };
         /** PricePublic */
         PricePublic: {
-            /** Change */
+            /**
+             * Change
+             * @description price - previousPrice to the cent
+             */
             change: string | null;
-            /** Changepercent */
+            /**
+             * Changeexact
+             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this
+             */
+            changeExact: string | null;
+            /**
+             * Changepercent
+             * @description From the exact prices, to one place
+             */
             changePercent: number | null;
             /** Cityid */
             cityId: number;
@@ -2052,8 +2126,21 @@ export interface components {
             materialId: number;
             /** Previousprice */
             previousPrice: string | null;
-            /** Price */
+            /**
+             * Previouspriceexact
+             * @description The previous price at the stored precision, four decimals per kg: convert units and compare from this
+             */
+            previousPriceExact: string | null;
+            /**
+             * Price
+             * @description Per kg to the cent
+             */
             price: string;
+            /**
+             * Priceexact
+             * @description The price at the stored precision, four decimals per kg: convert units and compare from this
+             */
+            priceExact: string;
             /** Priceusd */
             priceUsd: string | null;
             source: components["schemas"]["SourceRef"];
@@ -2145,6 +2232,8 @@ export interface components {
         RegionPriceRow: {
             /** Averageprice */
             averagePrice: string;
+            /** Averagepriceexact */
+            averagePriceExact: string;
             /** Citycount */
             cityCount: number;
             /** Currency */
@@ -2157,8 +2246,12 @@ export interface components {
             material: components["schemas"]["MaterialRef"];
             /** Maxprice */
             maxPrice: string;
+            /** Maxpriceexact */
+            maxPriceExact: string;
             /** Minprice */
             minPrice: string;
+            /** Minpriceexact */
+            minPriceExact: string;
         };
         /** RegionPublic */
         RegionPublic: {
@@ -2238,6 +2331,8 @@ export interface components {
             materialSlug: string;
             /** Points */
             points: string[];
+            /** Pointsexact */
+            pointsExact: string[];
         };
         /** SubscriptionCreate */
         SubscriptionCreate: {
@@ -6597,7 +6692,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The series as JSON, or with format=csv as a CSV download */
+            /** @description The series as JSON, or with format=csv as a CSV download: date, price (four decimals per kg), currency, unit, source_kind, source_name */
             200: {
                 headers: {
                     [name: string]: unknown;

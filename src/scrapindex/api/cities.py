@@ -10,8 +10,14 @@ from scrapindex.queries.places import city_figures, listed_cities, other_cities
 from scrapindex.queries.prices import latest_quotes
 from scrapindex.queries.yards import YardFilter, YardSort, YardStatus, yard_page
 from scrapindex.schemas.common import NOT_FOUND, Pagination
-from scrapindex.schemas.history import SparklinePublic
-from scrapindex.schemas.places import CityOverview, CityPublic, city_list_json, city_public
+from scrapindex.schemas.history import SparklinePublic, sparkline_public
+from scrapindex.schemas.places import (
+    CityOverview,
+    CityPublic,
+    city_list_json,
+    city_overview_public,
+    city_public,
+)
 from scrapindex.schemas.prices import CityPriceRow, city_price_row
 from scrapindex.schemas.yards import CityYardPage, yard_public
 
@@ -73,10 +79,7 @@ def city_prices(session: SessionDep, settings: SettingsDep, city: CityDep) -> li
     summary="Each material's daily prices in the city over the last 30 days, oldest first",
 )
 def city_sparklines_route(session: SessionDep, city: CityDep) -> list[SparklinePublic]:
-    return [
-        SparklinePublic(material_slug=line.material_slug, points=line.points)
-        for line in city_sparklines(session, city.id)
-    ]
+    return [sparkline_public(line) for line in city_sparklines(session, city.id)]
 
 
 @router.get(
@@ -86,7 +89,7 @@ def city_sparklines_route(session: SessionDep, city: CityDep) -> list[SparklineP
     summary="Headline figures of the city's latest prices",
 )
 def city_overview(session: SessionDep, city: CityDep) -> CityOverview:
-    return CityOverview.model_validate(city_figures(session, city))
+    return city_overview_public(city_figures(session, city))
 
 
 @router.get(

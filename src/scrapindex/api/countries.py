@@ -76,8 +76,11 @@ def region_prices(session: SessionDep, region: RegionDep) -> list[RegionPriceRow
             material=material_ref(row.material),
             currency=row.currency,
             average_price=row.average,
+            average_price_exact=row.average,
             min_price=row.low,
+            min_price_exact=row.low,
             max_price=row.high,
+            max_price_exact=row.high,
             city_count=row.city_count,
             date=row.date,
         )

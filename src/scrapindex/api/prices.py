@@ -21,6 +21,7 @@ from scrapindex.queries.history import (
     Resolution,
     default_resolution,
     history_csv,
+    history_sources,
     market_reference,
     price_history,
     series_newest,
@@ -32,7 +33,7 @@ from scrapindex.queries.prices import (
     material_figures,
 )
 from scrapindex.schemas.common import NOT_FOUND, Pagination
-from scrapindex.schemas.history import HistoryPointPublic, PriceHistoryPublic
+from scrapindex.schemas.history import PriceHistoryPublic, history_point_public
 from scrapindex.schemas.prices import MaterialSummary, PricePage, price_public
 
 router = APIRouter(prefix="/api/prices", tags=["prices"])
@@ -64,7 +65,10 @@ def price_summary(session: SessionDep) -> list[MaterialSummary]:
 HISTORY_RESPONSES: dict[int | str, dict[str, Any]] = {
     **NOT_FOUND,
     200: {
-        "description": "The series as JSON, or with format=csv as a CSV download",
+        "description": (
+            "The series as JSON, or with format=csv as a CSV download: date, price (four "
+            "decimals per kg), currency, unit, source_kind, source_name"
+        ),
         "content": {"text/csv": {"schema": {"type": "string"}}},
     },
 }
@@ -96,6 +100,7 @@ def history(
     currency = city.country.currency
     newest = series_newest(session, material.id, city.id)
     points: list[HistoryPoint] = []
+    sources: dict[dt.date, list[tuple[str, str]]] = {}
     reference: ReferenceSeries | None = None
     if newest is not None:
         since = newest - dt.timedelta(days=days - 1)
@@ -104,9 +109,11 @@ def history(
             reference = market_reference(
                 session, settings.content_dir, material.slug, currency, since, newest, chosen
             )
+        else:
+            sources = history_sources(session, material.id, city.id, since, chosen)
     if format == "csv":
         return Response(
-            history_csv(points, currency),
+            history_csv(points, currency, sources),
             media_type="text/csv; charset=utf-8",
             headers={
                 "Content-Disposition": f'attachment; filename="{material.slug}-{city.slug}.csv"'
@@ -117,10 +124,7 @@ def history(
         city_slug=city.slug,
         currency=currency,
         resolution=chosen,
-        points=[HistoryPointPublic(date=p.date, price=p.price) for p in points],
-        reference=[
-            HistoryPointPublic(date=p.date, price=p.price)
-            for p in (reference.points if reference else [])
-        ],
+        points=[history_point_public(p) for p in points],
+        reference=[history_point_public(p) for p in (reference.points if reference else [])],
         reference_name=reference.name if reference else None,
     )

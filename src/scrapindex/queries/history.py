@@ -3,11 +3,13 @@
 Weekly and monthly points are averages computed in the database: rows are grouped by the start
 of their week (Monday) or month, with an expression each dialect understands, and summed
 exactly (an exact NUMERIC on PostgreSQL, integer units on SQLite); the division and the rounding
-to cents happen here, in Decimal.
+(to the cent, and to the stored four decimals per kg) happen here, in Decimal.
 """
 
 import bisect
+import csv
 import datetime as dt
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -23,6 +25,7 @@ from scrapindex.formatting import KG_PER_UNIT
 from scrapindex.models import CurrentPrice, FxRate, MarketPrice, Material, Price, Source
 
 CENT = Decimal("0.01")
+STORED_PLACES = Decimal("0.0001")  # prices are stored to four decimals per kg
 KG_PER_TONNE = KG_PER_UNIT["t"]
 MAX_HISTORY_DAYS = 3660  # ten years and a little: more than any series stores
 SPARKLINE_DAYS = 30
@@ -45,10 +48,23 @@ def to_cents(amount: Decimal) -> Decimal:
     return amount.quantize(CENT, rounding=ROUND_HALF_UP)
 
 
+def to_stored_places(amount: Decimal) -> Decimal:
+    return amount.quantize(STORED_PLACES, rounding=ROUND_HALF_UP)
+
+
 @dataclass(frozen=True)
 class HistoryPoint:
+    """A day's price, or a bucket's mean: ``price`` to the cent (rounded once, from the exact
+    mean), ``price_exact`` to the stored four decimals, which a chart draws (steel moving by
+    tenths of a penny a kg is a line, not steps of a whole penny)."""
+
     date: dt.date
     price: Decimal
+    price_exact: Decimal
+
+    @classmethod
+    def of(cls, date: dt.date, amount: Decimal) -> "HistoryPoint":
+        return cls(date=date, price=to_cents(amount), price_exact=to_stored_places(amount))
 
 
 def bucket_start(
@@ -95,7 +111,7 @@ def price_history(
             .where(*in_series)
             .order_by(Price.price_date)
         )
-        return [HistoryPoint(date=d, price=p) for d, p in rows]
+        return [HistoryPoint(date=d, price=p, price_exact=p) for d, p in rows]
     bucket = bucket_start(session, Price.price_date, resolution).label("bucket")
     grouped = session.execute(
         select(bucket, func.sum(Price.price_per_kg), func.count())
@@ -103,7 +119,7 @@ def price_history(
         .group_by(bucket)
         .order_by(bucket)
     )
-    return [HistoryPoint(date=d, price=to_cents(total / count)) for d, total, count in grouped]
+    return [HistoryPoint.of(d, total / count) for d, total, count in grouped]
 
 
 @dataclass(frozen=True)
@@ -179,7 +195,7 @@ def market_reference(
         rate = rates.on_or_before(day)
         if rate is not None:
             per_kg = total / count / KG_PER_TONNE / rate
-            points.append(HistoryPoint(date=day, price=to_cents(per_kg)))
+            points.append(HistoryPoint.of(day, per_kg))
     source_name, period = newest
     return ReferenceSeries(name=f"{metal_name} ({source_name}, {period})", points=points)
 
@@ -259,7 +275,52 @@ def city_sparklines(session: Session, city_id: int) -> list[Sparkline]:
     return [Sparkline(material_slug=slug, points=points) for slug, points in lines.items()]
 
 
-def history_csv(points: Sequence[HistoryPoint], currency: str) -> str:
-    lines = ["date,price,currency,unit"]
-    lines += [f"{p.date.isoformat()},{to_cents(p.price)},{currency},kg" for p in points]
-    return "\r\n".join(lines) + "\r\n"
+def history_sources(
+    session: Session,
+    material_id: int,
+    city_id: int,
+    since: dt.date,
+    resolution: Resolution,
+) -> dict[dt.date, list[tuple[str, str]]]:
+    """Where each point of ``price_history`` came from: its day's source, or every source of
+    its week or month, as (kind, name) in name order."""
+    bucket = bucket_start(session, Price.price_date, resolution).label("bucket")
+    rows = session.execute(
+        select(bucket, Source.kind, Source.name)
+        .join(Source, Source.id == Price.source_id)
+        .where(
+            Price.material_id == material_id,
+            Price.city_id == city_id,
+            Price.price_date >= since,
+        )
+        .group_by(bucket, Source.kind, Source.name)
+        .order_by(bucket, Source.name)
+    )
+    found: dict[dt.date, list[tuple[str, str]]] = {}
+    for day, kind, name in rows:
+        found.setdefault(day, []).append((kind, name))
+    return found
+
+
+CSV_HEADER = ("date", "price", "currency", "unit", "source_kind", "source_name")
+
+
+def history_csv(
+    points: Sequence[HistoryPoint],
+    currency: str,
+    sources: dict[dt.date, list[tuple[str, str]]],
+) -> str:
+    """The points at the stored four decimals per kg, each with its source's kind ("demo",
+    "estimate", "feed" …) and name; a week or month of several sources names each, joined by
+    " + " in the same order in both columns."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for point in points:
+        found = sources.get(point.date, [])
+        kinds = " + ".join(kind for kind, _ in found)
+        names = " + ".join(name for _, name in found)
+        writer.writerow(
+            (point.date.isoformat(), f"{point.price_exact}", currency, "kg", kinds, names)
+        )
+    return out.getvalue()

@@ -1,15 +1,30 @@
 """Schema pieces shared by several resources. JSON is camelCase; Python names stay snake_case."""
 
 import math
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer
 from pydantic.alias_generators import to_camel
 
-# Money leaves the API as a string with exactly two decimals ("1234.50").
+# Money leaves the API as a string with exactly two decimals ("1234.50"), the figure SPEC.md
+# names; the field beside it ending in "Exact" holds the same figure as ExactMoneyText.
 MoneyText = Annotated[
     Decimal, PlainSerializer(lambda v: f"{v:.2f}", return_type=str, when_used="json")
+]
+
+# Prices are stored to four decimals per kg: £128.50 a tonne is 0.1285 a kg, which two decimals
+# would send as 0.13 (£130.00 a tonne). The browser converts units, and works out changes, from
+# this text and rounds only what it shows. Means are rounded half up to the same four decimals.
+STORED_PLACES = Decimal("0.0001")
+
+
+def exact_money_text(value: Decimal) -> str:
+    return f"{value.quantize(STORED_PLACES, ROUND_HALF_UP)}"
+
+
+ExactMoneyText = Annotated[
+    Decimal, PlainSerializer(exact_money_text, return_type=str, when_used="json")
 ]
 
 

@@ -3,13 +3,18 @@
 import datetime as dt
 from typing import Literal
 
-from scrapindex.queries.history import Resolution
-from scrapindex.schemas.common import CamelModel, MoneyText
+from scrapindex.queries.history import HistoryPoint, Resolution, Sparkline
+from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText
 
 
 class HistoryPointPublic(CamelModel):
     date: dt.date  # the day, or the first day of the week (Monday) or month averaged
     price: MoneyText
+    price_exact: ExactMoneyText  # four decimals per kg: what a chart draws
+
+
+def history_point_public(point: HistoryPoint) -> HistoryPointPublic:
+    return HistoryPointPublic(date=point.date, price=point.price, price_exact=point.price_exact)
 
 
 class PriceHistoryPublic(CamelModel):
@@ -26,3 +31,10 @@ class PriceHistoryPublic(CamelModel):
 class SparklinePublic(CamelModel):
     material_slug: str
     points: list[MoneyText]  # daily prices per kg over the last 30 days, oldest first
+    points_exact: list[ExactMoneyText]  # the same at four decimals per kg
+
+
+def sparkline_public(line: Sparkline) -> SparklinePublic:
+    return SparklinePublic(
+        material_slug=line.material_slug, points=line.points, points_exact=line.points
+    )

@@ -3,7 +3,7 @@
 import datetime as dt
 
 from scrapindex.queries.insights import CountryMovers, Insights, Mover, TrackedMaterial
-from scrapindex.schemas.common import CamelModel, MoneyText
+from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText
 from scrapindex.schemas.places import CityRef, city_ref
 from scrapindex.schemas.prices import MaterialRef, material_ref
 
@@ -13,8 +13,10 @@ class MoverPublic(CamelModel):
     city: CityRef
     currency: str
     price: MoneyText
+    price_exact: ExactMoneyText
     date: dt.date
     week_ago_price: MoneyText
+    week_ago_price_exact: ExactMoneyText
     week_ago_date: dt.date
     change_percent: float
 
@@ -46,8 +48,10 @@ def mover_public(mover: Mover) -> MoverPublic:
         city=city_ref(mover.city),
         currency=mover.currency,
         price=mover.price_per_kg,
+        price_exact=mover.price_per_kg,
         date=mover.price_date,
         week_ago_price=mover.week_ago_price,
+        week_ago_price_exact=mover.week_ago_price,
         week_ago_date=mover.week_ago_date,
         change_percent=mover.change_percent,
     )

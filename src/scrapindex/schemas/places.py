@@ -1,5 +1,6 @@
 """Places: countries, regions, cities, a city's overview and a country's legal guidance."""
 
+import dataclasses
 import datetime as dt
 from typing import Any
 
@@ -8,9 +9,9 @@ from pydantic_core import to_json
 
 from scrapindex.models import City
 from scrapindex.price_kinds import PriceKind
-from scrapindex.queries.places import ListedCity
+from scrapindex.queries.places import CityFigures, ListedCity
 from scrapindex.queries.prices import CityInfo
-from scrapindex.schemas.common import CamelModel, CountryRef, MoneyText
+from scrapindex.schemas.common import CamelModel, CountryRef, ExactMoneyText, MoneyText
 
 
 class CountryPublic(CamelModel):
@@ -105,11 +106,16 @@ def city_ref(city: City | CityInfo) -> CityRef:
 class CityOverview(CamelModel):
     currency: str
     top_price: MoneyText | None
+    top_price_exact: ExactMoneyText | None
     top_material: str | None
     top_material_slug: str | None
     average_price: MoneyText | None
+    average_price_exact: ExactMoneyText | None
     copper_price: MoneyText | None = Field(
         description="#1 Copper's price per kg, or the first copper grade's when it has none"
+    )
+    copper_price_exact: ExactMoneyText | None = Field(
+        description="copperPrice at the stored precision, four decimals per kg"
     )
     copper_material: str | None
     copper_material_slug: str | None
@@ -120,6 +126,17 @@ class CityOverview(CamelModel):
     scrap_yard_count: int
     last_updated: dt.datetime | None
     time_zone: str
+
+
+def city_overview_public(figures: CityFigures) -> CityOverview:
+    return CityOverview.model_validate(
+        {
+            **dataclasses.asdict(figures),
+            "top_price_exact": figures.top_price,
+            "average_price_exact": figures.average_price,
+            "copper_price_exact": figures.copper_price,
+        }
+    )
 
 
 class RegionSummary(CamelModel):

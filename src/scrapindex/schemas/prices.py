@@ -10,7 +10,7 @@ from scrapindex.data.estimate_formula import formula_text
 from scrapindex.models import Material
 from scrapindex.price_kinds import PriceKind
 from scrapindex.queries.prices import MaterialInfo, Quote, to_usd
-from scrapindex.schemas.common import CamelModel, MoneyText, Page
+from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText, Page
 from scrapindex.schemas.places import CityRef, city_ref
 
 
@@ -64,18 +64,26 @@ def estimate_public(quote: Quote) -> EstimatePublic | None:
     )
 
 
+EXACT = "at the stored precision, four decimals per kg: convert units and compare from this"
+
+
 class PriceBase(CamelModel):
     id: int
     material_id: int
     city_id: int
-    price: MoneyText
+    price: MoneyText = Field(description="Per kg to the cent")
+    price_exact: ExactMoneyText = Field(description=f"The price {EXACT}")
     currency: str
     unit: Literal["kg"] = "kg"
     date: dt.date
     updated_at: dt.datetime
     previous_price: MoneyText | None
-    change: MoneyText | None
-    change_percent: float | None
+    previous_price_exact: ExactMoneyText | None = Field(description=f"The previous price {EXACT}")
+    change: MoneyText | None = Field(description="price - previousPrice to the cent")
+    change_exact: ExactMoneyText | None = Field(
+        description=f"priceExact - previousPriceExact, {EXACT}"
+    )
+    change_percent: float | None = Field(description="From the exact prices, to one place")
     trend: Literal["up", "down", "flat"]
     source: SourceRef
     stale: bool = Field(description="Older than the site's freshness limit: show its date")
@@ -117,11 +125,14 @@ class PriceFields(TypedDict):
     material_id: int
     city_id: int
     price: Decimal
+    price_exact: Decimal
     currency: str
     date: dt.date
     updated_at: dt.datetime
     previous_price: Decimal | None
+    previous_price_exact: Decimal | None
     change: Decimal | None
+    change_exact: Decimal | None
     change_percent: float | None
     trend: Literal["up", "down", "flat"]
     source: SourceRef
@@ -135,11 +146,14 @@ def price_fields(quote: Quote) -> PriceFields:
         material_id=quote.material.id,
         city_id=quote.city.id,
         price=quote.price_per_kg,
+        price_exact=quote.price_per_kg,
         currency=quote.currency,
         date=quote.price_date,
         updated_at=quote.updated_at,
         previous_price=quote.previous,
+        previous_price_exact=quote.previous,
         change=quote.change,
+        change_exact=quote.change,
         change_percent=quote.change_percent,
         trend=quote.trend,
         source=SourceRef(name=quote.source_name, kind=quote.source_kind),
@@ -170,7 +184,10 @@ class RegionPriceRow(CamelModel):
     material: MaterialRef
     currency: str
     average_price: MoneyText
+    average_price_exact: ExactMoneyText
     min_price: MoneyText
+    min_price_exact: ExactMoneyText
     max_price: MoneyText
+    max_price_exact: ExactMoneyText
     city_count: int
     date: dt.date

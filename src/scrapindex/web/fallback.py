@@ -7,7 +7,7 @@ page embeds for its first render.
 from typing import Any
 
 from scrapindex import paths
-from scrapindex.formatting import format_money, format_percent
+from scrapindex.formatting import format_percent, format_price
 from scrapindex.hours import hours_lines
 from scrapindex.paths import place_path
 from scrapindex.price_kinds import PRICE_KIND_LABELS
@@ -77,7 +77,7 @@ def city(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     cells = [
         [
             (r["material"]["name"], material_path(r["material"])),
-            format_money(r["price"], r["currency"]),
+            format_price(r["priceExact"], r["currency"]),
             r["date"],
             provenance(r),
         ]
@@ -107,7 +107,7 @@ def material(
         [
             (r["city"]["name"], city_path(r["city"])),
             r["city"]["country"]["name"],
-            format_money(r["price"], r["currency"]),
+            format_price(r["priceExact"], r["currency"]),
             provenance(r),
         ]
         for r in rows
@@ -127,7 +127,7 @@ def region(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     cells = [
         [
             r["material"]["name"],
-            format_money(r["averagePrice"], r["currency"]),
+            format_price(r["averagePriceExact"], r["currency"]),
             str(r["cityCount"]),
         ]
         for r in rows
