@@ -139,17 +139,18 @@ def test_a_feed_price_replaces_an_estimate_and_an_estimate_never_replaces_it(
     estimate_prices(db, content_dir, DAY)
     before = count_estimate_inputs(db)
     feed = tmp_path / "prices.csv"
+    # Above every other copper grade in Johannesburg, as the dearest grade must be.
     feed.write_text(
         "date,country,city,material,price,currency,unit,source\n"
-        f"{DAY},ZA,johannesburg,bare-bright-copper,140.00,ZAR,kg,Joburg Metal Board\n",
+        f"{DAY},ZA,johannesburg,bare-bright-copper,190.00,ZAR,kg,Joburg Metal Board\n",
         encoding="utf-8",
     )
     assert import_prices(db, feed, today=DAY).ok
-    assert stored(db, "johannesburg", "bare-bright-copper") == (Decimal("140.00"), "feed")
+    assert stored(db, "johannesburg", "bare-bright-copper") == (Decimal("190.00"), "feed")
     assert count_estimate_inputs(db) == before - 1  # its formula went with it
     report = estimate_prices(db, content_dir, DAY)
     assert report.kept == 1
-    assert stored(db, "johannesburg", "bare-bright-copper") == (Decimal("140.00"), "feed")
+    assert stored(db, "johannesburg", "bare-bright-copper") == (Decimal("190.00"), "feed")
 
 
 def test_a_new_day_is_inserted_after_the_demo_history(db: Engine, content_dir: Path) -> None:

@@ -89,7 +89,7 @@ def test_pounds_and_tonnes_convert_to_kg_exact_to_the_cent(db: Engine) -> None:
         ("london", "copper"): (Decimal("6.7241"), "6.72"),  # 3.05/lb = 6.72409899...
         ("new-york", "copper"): (Decimal("8.3776"), "8.38"),  # 3.80/lb = 8.37756596...
         ("new-york", "aluminum"): (Decimal("1.2566"), "1.26"),  # 0.57/lb = 1.25663489...
-        ("johannesburg", "copper"): (Decimal("155.25"), "155.25"),  # 155,250/t
+        ("johannesburg", "copper"): (Decimal("165.25"), "165.25"),  # 165,250/t
         ("sydney", "copper"): (Decimal("12.9005"), "12.90"),  # 12,900.50/t
     }
     for (city, material), (per_kg, cents) in expected.items():
@@ -172,7 +172,8 @@ def test_outliers_are_written_with_the_override(db: Engine) -> None:
 def test_a_series_without_recent_history_has_no_outlier_guard(db: Engine, tmp_path: Path) -> None:
     feed = tmp_path / "prices.csv"
     # The demo history ends on 2026-03-31: nothing stored in the week before 2026-04-20.
-    feed.write_text(HEADER + "2026-04-20,GB,london,copper,60.00,GBP,kg,Feed\n", encoding="utf-8")
+    # Aluminium is in no grade family: 60.00 breaks no order, only the (absent) outlier guard.
+    feed.write_text(HEADER + "2026-04-20,GB,london,aluminum,60.00,GBP,kg,Feed\n", encoding="utf-8")
     assert import_prices(db, feed).ok
 
 

@@ -15,12 +15,12 @@ from ``scrapindex schedule``, which catches up with any update that happened els
 """
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, and_, case, or_, select, update
+from sqlalchemy import Connection, Engine, and_, case, or_, select, tuple_, update
 from sqlalchemy.orm import Session
 
 from scrapindex.alerts.links import mail_links, unsubscribe_headers
@@ -33,6 +33,7 @@ from scrapindex.settings import Settings
 
 FIRED_KIND = "alert-fired"
 CHUNK = 1000  # ids per IN (...) list
+T = TypeVar("T")
 
 
 @dataclass
@@ -84,7 +85,20 @@ def set_baseline(session: Session, alert: PriceAlert) -> None:
 
 def evaluate_alerts(engine: Engine, settings: Settings, now: dt.datetime) -> EvaluationReport:
     """Fire, re-arm or start every confirmed above/below alert whose side changed; one
-    transaction, mails included."""
+    transaction, mails included. The schedule's catch-up; a price write evaluates its own
+    series in its transaction (scrapindex.prices.record)."""
+    with engine.begin() as connection:
+        return evaluate_alerts_in(connection, settings, now)
+
+
+def evaluate_alerts_in(
+    connection: Connection,
+    settings: Settings,
+    now: dt.datetime,
+    series: Collection[tuple[int, int]] | None = None,
+) -> EvaluationReport:
+    """As evaluate_alerts, in the caller's transaction, for the (material id, city id)
+    ``series`` only when given."""
     report = EvaluationReport()
     current = _current()
     now_beyond = _beyond(current.c.price_per_kg)
@@ -104,22 +118,28 @@ def evaluate_alerts(engine: Engine, settings: Settings, now: dt.datetime) -> Eva
             or_(PriceAlert.is_beyond.is_(None), PriceAlert.is_beyond != now_beyond),
         )
     )
-    with engine.begin() as connection:
-        rows = connection.execute(changed).all()
-        fire = [row.id for row in rows if row.now_beyond and row.is_beyond is False]
-        rearm = [row.id for row in rows if not row.now_beyond and row.is_beyond is True]
-        start = [(row.id, bool(row.now_beyond)) for row in rows if row.is_beyond is None]
-        fired = _move(connection, fire, was=False, now=now, sent=True)
-        report.fired = len(fired)
-        report.rearmed = len(_move(connection, rearm, was=True, now=now, sent=False))
-        for side in (True, False):
-            ids = [alert_id for alert_id, beyond in start if beyond is side]
-            report.started += len(_move(connection, ids, was=None, now=now, sent=False, to=side))
-        _queue_fired_mail(connection, settings, fired, now)
+    rows: list[Any] = []
+    for chunk in [None] if series is None else _chunks(sorted(series)):
+        query = changed
+        if chunk is not None:
+            query = changed.where(
+                tuple_(PriceAlert.material_id, PriceAlert.city_id).in_(list(chunk))
+            )
+        rows.extend(connection.execute(query).all())
+    fire = [row.id for row in rows if row.now_beyond and row.is_beyond is False]
+    rearm = [row.id for row in rows if not row.now_beyond and row.is_beyond is True]
+    start = [(row.id, bool(row.now_beyond)) for row in rows if row.is_beyond is None]
+    fired = _move(connection, fire, was=False, now=now, sent=True)
+    report.fired = len(fired)
+    report.rearmed = len(_move(connection, rearm, was=True, now=now, sent=False))
+    for side in (True, False):
+        ids = [alert_id for alert_id, beyond in start if beyond is side]
+        report.started += len(_move(connection, ids, was=None, now=now, sent=False, to=side))
+    _queue_fired_mail(connection, settings, fired, now)
     return report
 
 
-def _chunks(ids: Sequence[int]) -> Iterator[Sequence[int]]:
+def _chunks(ids: Sequence[T]) -> Iterator[Sequence[T]]:
     for start in range(0, len(ids), CHUNK):
         yield ids[start : start + CHUNK]
 

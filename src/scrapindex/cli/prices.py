@@ -18,6 +18,7 @@ from scrapindex.cli.common import (
 from scrapindex.data.daily_update import DailyUpdateReport
 from scrapindex.data.estimates import EstimateReport
 from scrapindex.data.imports.report import progress_bar
+from scrapindex.data.run_lock import AlreadyRunning
 from scrapindex.data.updates import daily_update, estimate_day
 from scrapindex.db import engine_scope
 from scrapindex.settings import Settings, get_settings
@@ -60,14 +61,21 @@ def prices_update(
 ) -> None:
     """The daily update: import the inbox's feed files; in demo mode, extend the demo to today."""
     report = run_and_print_daily_update(get_settings(), demo)
-    if not report.ok:
+    if report is None or not report.ok:
         raise typer.Exit(1)
 
 
-def run_and_print_daily_update(settings: Settings, demo: bool | None = None) -> DailyUpdateReport:
-    """The daily update, printed as it goes (`prices update`, and `schedule` every day)."""
+def run_and_print_daily_update(
+    settings: Settings, demo: bool | None = None
+) -> DailyUpdateReport | None:
+    """The daily update, printed as it goes (`prices update`, and `schedule` every day); None
+    when another update was running, which is said."""
     with engine_scope(settings) as engine, progress_bar(console) as progress:
-        outcome = daily_update(engine, settings, demo=demo, progress=progress)
+        try:
+            outcome = daily_update(engine, settings, demo=demo, progress=progress)
+        except AlreadyRunning as running:
+            console.print(f"[yellow]Not started: {running}.[/yellow]", highlight=False)
+            return None
         print_alerts_fired(outcome.alerts)
     print_daily_update(outcome.report, settings.effective_inbox_dir)
     return outcome.report

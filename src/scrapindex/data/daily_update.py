@@ -29,7 +29,7 @@ from apscheduler.triggers.cron import CronTrigger
 from sqlalchemy import Connection, Engine, func, insert, select
 from sqlalchemy.exc import OperationalError
 
-from scrapindex import revision
+from scrapindex.alerts.evaluate import EvaluationReport
 from scrapindex.data.check import DataCheckReport, check_data
 from scrapindex.data.demo import (
     DEFAULT_SEED,
@@ -46,11 +46,12 @@ from scrapindex.data.imports.report import ImportReport, Progress
 from scrapindex.data.imports.runs import KEPT_FILES_DIR, ImportOptions, recorded_import
 from scrapindex.data.imports.values import utc_today
 from scrapindex.data.reference import load_materials
+from scrapindex.data.run_lock import one_update_at_a_time
 from scrapindex.models import City, CurrentPrice, FxRate, Material, Price, Source
 from scrapindex.price_kinds import DEMO_KIND
-from scrapindex.queries.current_prices import refresh_current_prices
-from scrapindex.queries.market_figures import refresh_market_figures
+from scrapindex.prices.record import PriceRow, PriceWrite, price_write
 from scrapindex.queries.prices import DEFAULT_STALE_DAYS
+from scrapindex.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,7 @@ class InboxOutcome:
 class DemoExtension:
     fx_rates: int = 0
     prices: int = 0
+    alerts: EvaluationReport | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -93,6 +95,19 @@ class DailyUpdateReport:
     def ok(self) -> bool:
         return all(o.ok for o in self.inbox) and all(o.ok for o in self.feeds)
 
+    def alerts(self) -> EvaluationReport:
+        """The price alerts every write of the update evaluated, added up."""
+        total = EvaluationReport()
+        written = [o.report.alerts for o in self.inbox if o.report is not None]
+        written += [self.estimate.alerts if self.estimate else None]
+        written += [self.demo.alerts if self.demo else None]
+        for each in written:
+            if each is not None:
+                total.fired += each.fired
+                total.rearmed += each.rearmed
+                total.started += each.started
+        return total
+
 
 def run_daily_update(
     engine: Engine,
@@ -105,36 +120,57 @@ def run_daily_update(
     stale_days: int = DEFAULT_STALE_DAYS,
     progress: Progress | None = None,
     kept_dir: Path | None = None,
+    settings: Settings | None = None,
 ) -> DailyUpdateReport:
     """Import the inbox; then, with market feeds, fetch them and estimate today's prices, or
     without, in demo mode (``demo=None``: detect it) extend the demo to today. Last, check the
     data and log what the check found.
 
     Each inbox file's import is recorded as an import run; a file refused only for outliers is
-    kept in ``kept_dir`` (default: ``import-runs`` beside the inbox) for an override."""
+    kept in ``kept_dir`` (default: ``import-runs`` beside the inbox) for an override.
+
+    One update runs at a time: a second one started meanwhile raises AlreadyRunning at once and
+    leaves the inbox alone. Alert mails are made with ``settings`` (default: the
+    environment's, with ``content_dir``)."""
+    settings = (settings or get_settings()).model_copy(update={"content_dir": content_dir})
     report = DailyUpdateReport(today or utc_today())
     kept_dir = kept_dir or inbox_dir.parent / KEPT_FILES_DIR
-    report.inbox = import_inbox(engine, inbox_dir, report.today, kept_dir, progress)
-    if feeds is not None:
-        report.feeds = feeds(engine, report.today)
-        report.estimate = estimate_prices(engine, content_dir, report.today)
-    else:
-        if demo is None:
-            demo = is_demo_data(engine)
-        if demo:
-            report.demo = extend_demo_data(engine, content_dir, report.today)
+    with one_update_at_a_time(engine, inbox_dir):
+        _run_parts(engine, settings, report, inbox_dir, kept_dir, demo, feeds, progress)
     report.check = check_data(engine, content_dir, today=report.today, stale_days=stale_days)
     for line in report.check.summary_lines():
         log.log(logging.WARNING if report.check.findings else logging.INFO, "data check: %s", line)
     return report
 
 
-def import_inbox(
+def _run_parts(
     engine: Engine,
+    settings: Settings,
+    report: DailyUpdateReport,
     inbox_dir: Path,
-    today: dt.date,
     kept_dir: Path,
-    progress: Progress | None = None,
+    demo: bool | None,
+    feeds: FeedFetcher | None,
+    progress: Progress | None,
+) -> None:
+    options = ImportOptions(today=report.today, progress=progress, settings=settings)
+    report.inbox = import_inbox(engine, inbox_dir, kept_dir, options)
+    if feeds is not None:
+        report.feeds = feeds(engine, report.today)
+        report.estimate = estimate_prices(
+            engine, settings.content_dir, report.today, settings=settings
+        )
+    else:
+        if demo is None:
+            demo = is_demo_data(engine)
+        if demo:
+            report.demo = extend_demo_data(
+                engine, settings.content_dir, report.today, settings=settings
+            )
+
+
+def import_inbox(
+    engine: Engine, inbox_dir: Path, kept_dir: Path, options: ImportOptions
 ) -> list[InboxOutcome]:
     inbox_dir.mkdir(parents=True, exist_ok=True)
     waiting = sorted(
@@ -142,7 +178,6 @@ def import_inbox(
         for path in inbox_dir.iterdir()
         if path.is_file() and not path.name.startswith(".") and path.suffix != ".part"
     )
-    options = ImportOptions(today=today, progress=progress)
     return [_import_inbox_file(engine, path, kept_dir, options) for path in waiting]
 
 
@@ -171,7 +206,17 @@ def _import_inbox_file(
 
 
 def _move(path: Path, folder: str, problems: list[str] | None) -> Path:
-    """Move into ``folder`` under a UTC time stamp (so names never clash), with any problems."""
+    """Move into ``folder`` under a UTC time stamp (so names never clash), with any problems.
+    A file that cannot be moved (gone, or a full disk) is logged and left where it was: the
+    import run already records what happened to its rows."""
+    try:
+        return _move_file(path, folder, problems)
+    except OSError:
+        log.exception("could not move %s into %s/", path, folder)
+        return path
+
+
+def _move_file(path: Path, folder: str, problems: list[str] | None) -> Path:
     target_dir = path.parent / folder
     target_dir.mkdir(exist_ok=True)
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
@@ -204,28 +249,27 @@ def prices_are_stale(engine: Engine, today: dt.date | None = None) -> bool:
     return newest is None or newest < (today or utc_today())
 
 
-def extend_demo_data(engine: Engine, content_dir: Path, today: dt.date) -> DemoExtension:
+def extend_demo_data(
+    engine: Engine, content_dir: Path, today: dt.date, *, settings: Settings | None = None
+) -> DemoExtension:
     """Walk every demo series (prices and exchange rates) on from its last day to ``today``.
 
-    One transaction: current_prices and the data revision move with the new rows.
+    One transaction, through the price-write service: current_prices, the data revision and
+    the alerts move with the new rows (their mails made with ``settings``, default the
+    environment's).
     """
-    with engine.begin() as connection:
+    settings = (settings or get_settings()).model_copy(update={"content_dir": content_dir})
+    with engine.begin() as connection, price_write(connection, settings) as write:
         source_id = connection.execute(
             select(Source.id).where(Source.kind == DEMO_KIND).order_by(Source.id).limit(1)
         ).scalar_one_or_none()
         if source_id is None:
             return DemoExtension()
-        extension = DemoExtension(
-            fx_rates=_extend_fx(connection, source_id, today),
-            prices=_extend_prices(connection, content_dir, source_id, today),
-        )
-        if extension.prices:
-            refresh_current_prices(connection)  # and the figures in dollars
-        elif extension.fx_rates:
-            refresh_market_figures(connection)
-        if extension.prices or extension.fx_rates:
-            revision.bump(connection)
-    return extension
+        fx_rates = _extend_fx(connection, source_id, today)
+        if fx_rates:
+            write.touched_exchange_rates()
+        prices = _extend_prices(write, settings.content_dir, source_id, today)
+    return DemoExtension(fx_rates, prices, write.report.alerts)
 
 
 def _days_after(last: dt.date, today: dt.date) -> list[dt.date]:
@@ -276,15 +320,14 @@ class _DemoSeries:  # hashable: the walk keeps each series' latest price under i
     last_price: Decimal
 
 
-def _extend_prices(
-    connection: Connection, content_dir: Path, source_id: int, today: dt.date
-) -> int:
+def _extend_prices(write: PriceWrite, content_dir: Path, source_id: int, today: dt.date) -> int:
     """Day by day across all stale demo series; each day's rows are one insert.
 
     The grades of a family share their walk (see ``scrapindex.data.demo.Walk``): one market
     shock a day, and in each city one local shock and one "board stands" decision, so the
     family's order holds on every new day.
     """
+    connection = write.connection
     materials = {m["slug"]: m for m in load_materials(content_dir)}
     walks = demo_walks(content_dir, list(materials.values()))
     stale = [
@@ -318,24 +361,17 @@ def _extend_prices(
             latest[s] = next_demo_price(latest[s], centre, walk.volatility, shocks[walk.name], rng)
             rows.append(_demo_price_row(s, day, latest[s], source_id))
         if rows:
-            connection.execute(insert(Price), rows)
+            write.upsert(rows)
         written += len(rows)
     return written
 
 
-def _demo_price_row(
-    series: _DemoSeries, day: dt.date, price: Decimal, source_id: int
-) -> dict[str, Any]:
-    return {
-        "material_id": series.material_id,
-        "city_id": series.city_id,
-        "price_date": day,
-        "price_per_kg": price,
-        "currency": series.currency,
-        "source_id": source_id,
-        # Like the seed: the day itself, so the demo data stays the same whenever it is made.
-        "updated_at": dt.datetime.combine(day, dt.time(0, 0), tzinfo=dt.UTC),
-    }
+def _demo_price_row(series: _DemoSeries, day: dt.date, price: Decimal, source_id: int) -> PriceRow:
+    # Like the seed: updated on the day itself, so the demo data is the same whenever made.
+    updated_at = dt.datetime.combine(day, dt.time(0, 0), tzinfo=dt.UTC)
+    return PriceRow(
+        series.material_id, series.city_id, day, price, series.currency, source_id, updated_at
+    )
 
 
 def _demo_series(connection: Connection, source_id: int) -> list[_DemoSeries]:

@@ -14,9 +14,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, tuple_, update
+from sqlalchemy import Connection, Engine, delete, insert, select
 
-from scrapindex import revision
+from scrapindex.alerts.evaluate import EvaluationReport
 from scrapindex.data.estimate_table import EstimateTable, load_estimate_table
 from scrapindex.data.imports.sources import named_source_id
 from scrapindex.formatting import KG_PER_UNIT
@@ -31,7 +31,9 @@ from scrapindex.models import (
     Source,
 )
 from scrapindex.price_kinds import DEMO_KIND, outranks
-from scrapindex.queries.current_prices import refresh_current_prices
+from scrapindex.prices import record
+from scrapindex.prices.publish_checks import OrderBreak
+from scrapindex.settings import Settings, get_settings
 
 ESTIMATE_SOURCE_NAME = "ScrapIndex estimate (market reference x grade factor x yard margin)"
 ESTIMATE_KIND = "estimate"
@@ -62,6 +64,7 @@ class EstimateReport:
     unchanged: int = 0
     kept: int = 0  # a feed's, manual or reported price already stood for the day
     skipped: list[str] = field(default_factory=list)  # why a metal or currency had no estimate
+    alerts: EvaluationReport | None = None  # evaluated by the price write
 
     @property
     def written(self) -> int:
@@ -85,23 +88,75 @@ def estimate_price(
 
 
 def estimate_prices(
-    engine: Engine, content_dir: Path, day: dt.date, *, now: dt.datetime | None = None
+    engine: Engine,
+    content_dir: Path,
+    day: dt.date,
+    *,
+    now: dt.datetime | None = None,
+    settings: Settings | None = None,
 ) -> EstimateReport:
-    """Write one estimated price per estimable material and city for ``day``, in one transaction."""
+    """Write one estimated price per estimable material and city for ``day``, in one
+    transaction through the price-write service (alert mails made with ``settings``, default
+    the environment's)."""
+    settings = (settings or get_settings()).model_copy(update={"content_dir": content_dir})
     table = load_estimate_table(content_dir)
     report = EstimateReport(day)
+    now = now or dt.datetime.now(dt.UTC)
     with engine.begin() as connection:
+        write = record.begin_price_write(connection)
         references = _reference_quotes(connection, table, day, report)
         cities = _cities(connection)
         rates = _real_fx(connection, {c.currency for c in cities}, day, report)
         rows = _estimated_rows(connection, table, references, cities, rates, day)
-        if rows:
-            source_id = named_source_id(connection, ESTIMATE_SOURCE_NAME, ESTIMATE_KIND)
-            _write(connection, rows, source_id, day, now or dt.datetime.now(dt.UTC), report)
-        if report.written:
-            refresh_current_prices(connection)
-            revision.bump(connection)
+        source_id = named_source_id(connection, ESTIMATE_SOURCE_NAME, ESTIMATE_KIND)
+        _write_in_order(write, rows, source_id, day, now, report, settings)
+    report.alerts = write.report.alerts
     return report
+
+
+def _write_in_order(
+    write: record.PriceWrite,
+    rows: dict[tuple[int, int], tuple[Decimal, str, dict[str, Any]]],
+    source_id: int,
+    day: dt.date,
+    now: dt.datetime,
+    report: EstimateReport,
+    settings: Settings,
+) -> None:
+    """Write and publish the estimates; one that would stand out of its family's order (a
+    generic grade estimated above a better grade's feed, report or demo price) is held back
+    and named in the report, and the rest are written again without it."""
+    held: set[tuple[int, int]] = set()
+    while True:
+        savepoint = write.connection.begin_nested()
+        try:
+            _write(
+                write, {k: v for k, v in rows.items() if k not in held}, source_id, day, now, report
+            )
+            record.publish(write, settings, now=now)
+        except record.PublishRefused as refused:
+            savepoint.rollback()
+            newly = _estimated_sides(refused.breaks, rows) - held
+            if not newly:
+                raise
+            held |= newly
+            report.skipped.extend(f"held back: {item.message()}" for item in refused.breaks)
+            write.report = record.WriteReport()
+            report.inserted = report.updated = report.unchanged = report.kept = 0
+            continue
+        savepoint.commit()
+        return
+
+
+def _estimated_sides(
+    breaks: list[OrderBreak], rows: dict[tuple[int, int], Any]
+) -> set[tuple[int, int]]:
+    sides = set()
+    for item in breaks:
+        for material_id in (item.dearer_id, item.cheaper_id):
+            if (material_id, item.city_id) in rows:
+                sides.add((material_id, item.city_id))
+    return sides
 
 
 def _reference_quotes(
@@ -198,73 +253,43 @@ def _estimated_rows(
 
 
 def _write(
-    connection: Connection,
+    write: record.PriceWrite,
     rows: dict[tuple[int, int], tuple[Decimal, str, dict[str, Any]]],
     source_id: int,
     day: dt.date,
     now: dt.datetime,
     report: EstimateReport,
 ) -> None:
-    stored = _stored_prices(connection, day)
-    inserts, updates, replaced_ids, written = [], [], [], set()
+    """Write the estimates that may stand: not over a feed's, manual or reported price, and not
+    again when the price and its formula's inputs are the ones stored."""
+    stored = _stored_prices(write.connection, day)
+    to_write: dict[tuple[int, int], record.PriceRow] = {}
     for key, (price, currency, inputs) in rows.items():
         existing = stored.get(key)
-        if existing is None:
-            inserts.append(_price_row(key, price, currency, source_id, day, now))
-            written.add(key)
-            continue
-        price_id, stored_price, kind, stored_inputs = existing
-        if outranks(kind, ESTIMATE_KIND):
-            report.kept += 1
-        elif kind == ESTIMATE_KIND and stored_price == price and stored_inputs == inputs:
-            report.unchanged += 1
-        else:
-            updates.append({"b_id": price_id, "b_price": price, "b_source": source_id, "b_at": now})
-            replaced_ids.append(price_id)
-            written.add(key)
-    if updates:
-        connection.execute(UPDATE_TO_ESTIMATE, updates)
-        connection.execute(delete(PriceEstimate).where(PriceEstimate.price_id.in_(replaced_ids)))
-    if inserts:
-        connection.execute(insert(Price), inserts)
-    report.inserted, report.updated = len(inserts), len(updates)
-    if written:
-        ids = _price_ids(connection, written, day)
-        connection.execute(
-            insert(PriceEstimate),
-            [{"price_id": ids[key], **rows[key][2]} for key in sorted(written)],
-        )
-
-
-UPDATE_TO_ESTIMATE = (
-    update(Price)
-    .where(Price.id == bindparam("b_id"))
-    .values(
-        price_per_kg=bindparam("b_price", type_=Price.price_per_kg.type),
-        source_id=bindparam("b_source"),
-        updated_at=bindparam("b_at", type_=Price.updated_at.type),
+        if existing is not None:
+            _, stored_price, kind, stored_inputs = existing
+            if outranks(kind, ESTIMATE_KIND):
+                report.kept += 1
+                continue
+            if kind == ESTIMATE_KIND and stored_price == price and stored_inputs == inputs:
+                report.unchanged += 1
+                continue
+        material_id, city_id = key
+        to_write[key] = record.PriceRow(material_id, city_id, day, price, currency, source_id, now)
+    if not to_write:
+        return
+    inserted_before = write.report.inserted
+    ids = write.upsert(list(to_write.values()))
+    report.inserted = write.report.inserted - inserted_before
+    report.updated = len(to_write) - report.inserted
+    # A price whose value stayed but whose inputs moved still shows a new formula.
+    write.touch(to_write)
+    price_ids = [ids[(m, c, day)] for m, c in sorted(to_write)]
+    write.connection.execute(delete(PriceEstimate).where(PriceEstimate.price_id.in_(price_ids)))
+    write.connection.execute(
+        insert(PriceEstimate),
+        [{"price_id": ids[(m, c, day)], **rows[(m, c)][2]} for m, c in sorted(to_write)],
     )
-)
-
-
-def _price_row(
-    key: tuple[int, int],
-    price: Decimal,
-    currency: str,
-    source_id: int,
-    day: dt.date,
-    now: dt.datetime,
-) -> dict[str, Any]:
-    material_id, city_id = key
-    return {
-        "material_id": material_id,
-        "city_id": city_id,
-        "price_date": day,
-        "price_per_kg": price,
-        "currency": currency,
-        "source_id": source_id,
-        "updated_at": now,
-    }
 
 
 def _stored_prices(
@@ -288,14 +313,3 @@ def _stored_prices(
         )
         stored[(material_id, city_id)] = (price_id, price, kind, inputs)
     return stored
-
-
-def _price_ids(
-    connection: Connection, keys: set[tuple[int, int]], day: dt.date
-) -> dict[tuple[int, int], int]:
-    rows = connection.execute(
-        select(Price.material_id, Price.city_id, Price.id).where(
-            Price.price_date == day, tuple_(Price.material_id, Price.city_id).in_(keys)
-        )
-    )
-    return {(m, c): price_id for m, c, price_id in rows}

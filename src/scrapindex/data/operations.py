@@ -1,9 +1,8 @@
 """What runs around a write to the published data, the same whoever asked for it (a command,
-the console, the schedule): the write, then the price alerts' evaluation when prices changed,
-then the data check when anything changed.
+the console, the schedule): the write (whose price-write service evaluates the price alerts in
+its transaction), then the data check when anything changed.
 
 Each function returns what happened and prints nothing; the caller reports it its own way.
-Evaluating the alerts reads the clock after the write, as the mails it queues are stamped then.
 The daily update and its parts (feeds, estimates) are in ``updates``, which the API does not
 load.
 """
@@ -14,7 +13,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from scrapindex.alerts.evaluate import EvaluationReport, evaluate_alerts
+from scrapindex.alerts.evaluate import EvaluationReport
 from scrapindex.data.check import DataCheckReport, check_data
 from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.imports.report import ImportReport, Progress
@@ -34,12 +33,6 @@ class ImportOutcome:
     run_id: int | None = None  # the recorded import run; None for a fetched feed
     alerts: EvaluationReport | None = None  # evaluated when the import wrote prices
     check: DataCheckReport | None = None  # the data check, when the import changed data
-
-
-def after_prices_changed(engine: Engine, settings: Settings, now: dt.datetime) -> EvaluationReport:
-    """What follows any change of prices, once committed: the alerts on them may have crossed.
-    (The writer bumps the data revision itself, in its own transaction.)"""
-    return evaluate_alerts(engine, settings, now)
 
 
 def check_stored_data(engine: Engine, settings: Settings, today: dt.date) -> DataCheckReport:
@@ -62,7 +55,9 @@ def import_file(
     """Import a file of ``kind`` (prices, fx, market, yards) and record the run, so that the
     console lists it and can override a refusal for outliers; then what follows an import."""
     metals = load_estimate_table(settings.content_dir).references if kind == "market" else None
-    options = ImportOptions(allow_outliers=allow_outliers, progress=progress, metals=metals)
+    options = ImportOptions(
+        allow_outliers=allow_outliers, progress=progress, metals=metals, settings=settings
+    )
     recorded = recorded_import(
         engine, kind, path, trigger=trigger, kept_dir=kept_files_dir(settings), options=options
     )
@@ -73,11 +68,8 @@ def import_file(
 
 def override_import(engine: Engine, settings: Settings, run_id: int, user: User) -> ImportRun:
     """The console's override of a run refused for outliers: import its kept file again with
-    them allowed; then the alerts, when it held prices. Raises as ``override_import_run``."""
-    run = override_import_run(engine, settings, run_id, user)
-    if run.kind == "prices":
-        after_prices_changed(engine, settings, utc_now())
-    return run
+    them allowed (its price write evaluates the alerts). Raises as ``override_import_run``."""
+    return override_import_run(engine, settings, run_id, user)
 
 
 def after_import(
@@ -88,11 +80,11 @@ def after_import(
     wrote_prices: bool,
     run_id: int | None = None,
 ) -> ImportOutcome:
-    """What follows an import: the alerts when it wrote prices, the data check when it changed
-    anything; neither when it was refused (it wrote nothing)."""
+    """What follows an import: the data check when it changed anything, not when it was
+    refused (it wrote nothing). The alerts were evaluated by the price write itself."""
     if not report.ok:
         return ImportOutcome(report, run_id)
-    alerts = after_prices_changed(engine, settings, utc_now()) if wrote_prices else None
+    alerts = report.alerts if wrote_prices else None
     check = check_stored_data(engine, settings, utc_now().date()) if report.changed else None
     return ImportOutcome(report, run_id, alerts, check)
 

@@ -20,7 +20,6 @@ from scrapindex.data.imports.runs import kept_files_dir
 from scrapindex.data.operations import (
     ImportOutcome,
     after_import,
-    after_prices_changed,
     check_stored_data,
     utc_now,
 )
@@ -69,12 +68,11 @@ def import_feed(
 def estimate_day(engine: Engine, settings: Settings, day: dt.date) -> EstimateOutcome:
     """Estimate ``day``'s prices from the market references; when any were written, the alerts
     and the data check."""
-    report = estimate_prices(engine, settings.content_dir, day)
+    report = estimate_prices(engine, settings.content_dir, day, settings=settings)
     if not report.written:
         return EstimateOutcome(report)
-    now = utc_now()
-    alerts = after_prices_changed(engine, settings, now)
-    return EstimateOutcome(report, alerts, check_stored_data(engine, settings, now.date()))
+    check = check_stored_data(engine, settings, utc_now().date())
+    return EstimateOutcome(report, report.alerts, check)
 
 
 def daily_update(
@@ -96,5 +94,6 @@ def daily_update(
         stale_days=settings.price_stale_days,
         progress=progress,
         kept_dir=kept_files_dir(settings),
+        settings=settings,
     )
-    return DailyUpdateOutcome(report, after_prices_changed(engine, settings, utc_now()))
+    return DailyUpdateOutcome(report, report.alerts())

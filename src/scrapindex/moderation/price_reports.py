@@ -13,10 +13,9 @@ from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from scrapindex import revision
 from scrapindex.audit import record_audit
 from scrapindex.data.imports.sources import named_source_id
 from scrapindex.formatting import format_money
@@ -25,7 +24,6 @@ from scrapindex.models import (
     Country,
     Material,
     Price,
-    PriceEstimate,
     PriceReport,
     ScrapYard,
     Source,
@@ -33,7 +31,13 @@ from scrapindex.models import (
 )
 from scrapindex.moderation import AlreadyDecided
 from scrapindex.price_kinds import outranks
-from scrapindex.queries.current_prices import refresh_current_prices
+from scrapindex.prices.record import (
+    PriceRow,
+    PriceWrite,
+    PublishRefused,
+    begin_price_write,
+    publish,
+)
 from scrapindex.queries.places import find_city
 from scrapindex.queries.price_reports import (
     WINDOW_DAYS,
@@ -45,10 +49,12 @@ from scrapindex.queries.price_reports import (
 )
 from scrapindex.queries.site import find_material
 from scrapindex.schemas.reports import PriceReportCreate
+from scrapindex.settings import Settings
 
 REPORT_SOURCE_NAME = "User reports"
 REPORT_KIND = "report"
 OUTLIER_RATIO = Decimal(3)
+FLAG_REASON_LENGTH = 300  # PriceReport.flag_reason
 
 
 class ReportRefused(ValueError):
@@ -137,17 +143,47 @@ def _flag_reason(session: Session, material: Material, city: City, local: Decima
 
 
 def approve_report(
-    session: Session, report: PriceReport, actor: User, reason: str | None, now: dt.datetime
-) -> None:
-    """Approve, audit and publish the series' price in the session's transaction (uncommitted)."""
+    session: Session,
+    report: PriceReport,
+    actor: User,
+    reason: str | None,
+    now: dt.datetime,
+    settings: Settings,
+) -> str | None:
+    """Approve, audit and publish the series' price in the session's transaction (uncommitted),
+    through the price-write service. When the price it would publish is refused (a family's
+    grades out of order), the approval is undone: the report goes back to the queue, flagged
+    with the reason, which is returned (None when approved)."""
+    write = begin_price_write(session.connection())
     before = _decide(report, "approved", actor, reason, now)
     session.flush()
+    try:
+        with session.begin_nested():
+            publish_report_price(write, report.material_id, report.city_id, now.date(), now)
+            publish(write, settings, now=now)
+    except PublishRefused as refused:
+        _hold(report, before, refused)
+        session.flush()
+        record_audit(
+            session, actor, "price-report.hold", "price-report", report.id, before, _state(report)
+        )
+        return report.flag_reason
     record_audit(
         session, actor, "price-report.approve", "price-report", report.id, before, _state(report)
     )
-    connection = session.connection()
-    publish_report_price(connection, report.material_id, report.city_id, now.date(), now)
-    revision.bump(connection)
+    return None
+
+
+def _hold(report: PriceReport, before: dict[str, Any], refused: PublishRefused) -> None:
+    """Back to pending, flagged with why its price was not published."""
+    report.status = "pending"
+    report.review_reason = before.get("reviewReason")
+    report.reviewed_by = None
+    report.reviewed_at = None
+    report.flagged = True
+    report.flag_reason = f"Not published on approval: {'; '.join(refused.problems)}"[
+        :FLAG_REASON_LENGTH
+    ]
 
 
 def reject_report(
@@ -186,16 +222,16 @@ def _state(report: PriceReport) -> dict[str, Any]:
 
 
 def publish_report_price(
-    connection: Connection,
+    write: PriceWrite,
     material_id: int,
     city_id: int,
     today: dt.date,
     now: dt.datetime | None = None,
 ) -> bool:
-    """Store the median of the window's approved reports as ``today``'s price when it may.
+    """Write the median of the window's approved reports as ``today``'s price when it may.
 
-    True when a price was written (current prices are then refreshed in the same transaction).
-    """
+    True when a price was written (the caller's price write then publishes it)."""
+    connection = write.connection
     currency = connection.execute(
         select(Country.currency).join(City).where(City.id == city_id)
     ).scalar_one()
@@ -203,35 +239,20 @@ def publish_report_price(
     if not aggregate.publishes_price or aggregate.median_per_kg is None:
         return False
     stored = connection.execute(
-        select(Price.id, Price.price_per_kg, Source.kind)
+        select(Price.price_per_kg, Source.kind)
         .join(Source, Source.id == Price.source_id)
         .where(
             Price.material_id == material_id, Price.city_id == city_id, Price.price_date == today
         )
     ).first()
-    median, written_at = aggregate.median_per_kg, now or dt.datetime.now(dt.UTC)
+    median = aggregate.median_per_kg
     if stored is not None and (
         outranks(stored.kind, REPORT_KIND)
         or (stored.kind == REPORT_KIND and stored.price_per_kg == median)
     ):
         return False
     source_id = named_source_id(connection, REPORT_SOURCE_NAME, REPORT_KIND)
-    values = {"price_per_kg": median, "source_id": source_id}
-    if stored is None:
-        connection.execute(
-            insert(Price).values(
-                material_id=material_id,
-                city_id=city_id,
-                price_date=today,
-                currency=currency,
-                updated_at=written_at,
-                **values,
-            )
-        )
-    else:
-        connection.execute(
-            update(Price).where(Price.id == stored.id).values(updated_at=written_at, **values)
-        )
-        connection.execute(delete(PriceEstimate).where(PriceEstimate.price_id == stored.id))
-    refresh_current_prices(connection)
+    written_at = now or dt.datetime.now(dt.UTC)
+    row = PriceRow(material_id, city_id, today, median, currency, source_id, written_at)
+    write.upsert([row])
     return True

@@ -1,6 +1,7 @@
 """Keeping current_prices (the newest and previous price of every series) in step with prices."""
 
 import datetime as dt
+from collections.abc import Collection
 from typing import Any
 
 from sqlalchemy import (
@@ -20,6 +21,7 @@ from sqlalchemy import (
     literal_column,
     null,
     select,
+    tuple_,
     type_coerce,
 )
 from sqlalchemy.orm import aliased
@@ -33,12 +35,21 @@ VALUES = ("price_per_kg", "currency", "price_date")  # copied from the current p
 WEEK = dt.timedelta(days=7)
 LOOKBACK = dt.timedelta(days=7)
 WEEK_AGO = {"week_ago_price": "price_per_kg", "week_ago_date": "price_date"}
+# More touched series than this are rebuilt whole: one pass is then cheaper than the IN list.
+SCOPED_SERIES_MAX = 5_000
 COLUMNS = ("material_id", "city_id", "price_id", "previous_price_id", *VALUES, *WEEK_AGO)
 
 
-def refresh_current_prices(connection: Connection) -> None:
+def refresh_current_prices(
+    connection: Connection, series: Collection[tuple[int, int]] | None = None
+) -> None:
     """Rebuild current_prices from prices, and the figures derived from it (see
-    refresh_market_figures). Call it inside the transaction that wrote prices.
+    refresh_market_figures). Only scrapindex.prices.record calls it, in the writer's
+    transaction.
+
+    With ``series`` ((material id, city id) pairs) only those rows are rebuilt, unless the
+    newest stored day moved: every series' week-ago price is measured from that day, so then
+    all are.
 
     Each value is a correlated subquery in the select list, so the database walks the small
     cities x materials product and seeks each series' newest rows through the
@@ -60,24 +71,44 @@ def refresh_current_prices(connection: Connection) -> None:
         *(latest_id.with_only_columns(getattr(newest, c)).scalar_subquery() for c in VALUES),
         *week_ago_values(connection),
     ]
+    scoped = (
+        series is not None
+        and len(series) <= SCOPED_SERIES_MAX
+        and _newest_day_unchanged(connection)
+    )
+    in_scope: list[ColumnElement[bool]] = [exists(select(newest.id).where(*in_series))]
+    clear = delete(CurrentPrice)
+    if scoped and series is not None:
+        pairs = sorted(series)
+        if not pairs:
+            return
+        in_scope.append(tuple_(Material.id, City.id).in_(pairs))
+        clear = clear.where(tuple_(CurrentPrice.material_id, CurrentPrice.city_id).in_(pairs))
     # OFFSET 0: neither database merges this into the select around it, which would repeat a
     # week-ago subquery at each reference the change makes to it.
-    series = (
+    series_rows = (
         select(*(value.label(name) for value, name in zip(values, COLUMNS, strict=True)))
         .select_from(City)
         .join(Material, Material.id > 0)
-        .where(exists(select(newest.id).where(*in_series)))
+        .where(*in_scope)
         .offset(0)
         .subquery("series")
     )
-    connection.execute(delete(CurrentPrice))
+    connection.execute(clear)
     connection.execute(
         insert(CurrentPrice).from_select(
             [*COLUMNS, "change_tenths"],
-            select(*series.c, change_tenths(series)),
+            select(*series_rows.c, change_tenths(series_rows)),
         )
     )
     refresh_market_figures(connection)
+
+
+def _newest_day_unchanged(connection: Connection) -> bool:
+    """Whether the newest day in prices is the one current_prices was last built from."""
+    stored = connection.execute(select(func.max(Price.price_date))).scalar_one_or_none()
+    shown = connection.execute(select(func.max(CurrentPrice.price_date))).scalar_one_or_none()
+    return stored == shown
 
 
 def week_ago_values(connection: Connection) -> list[ScalarSelect[Any]]:

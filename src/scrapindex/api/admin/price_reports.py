@@ -3,11 +3,10 @@
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends
 
 from scrapindex.api.deps import PageNumber, PageSize, RowIdPath, SessionDep, SettingsDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
-from scrapindex.data.operations import after_prices_changed
 from scrapindex.models import PriceReport
 from scrapindex.moderation.price_reports import approve_report, reject_report
 from scrapindex.queries.price_reports import queued_reports, report_queue
@@ -67,7 +66,6 @@ def list_price_reports(
     summary="Approve a report: it counts in its series' aggregate and price",
 )
 def approve_price_report(
-    request: Request,
     session: SessionDep,
     settings: SettingsDep,
     operator: OperatorDep,
@@ -75,9 +73,9 @@ def approve_price_report(
     body: ApproveBody | None = None,
 ) -> AdminPriceReport:
     now = dt.datetime.now(dt.UTC)
-    approve_report(session, report, operator, body.reason if body else None, now)
+    # A price that would break its family's order holds the report, flagged with why.
+    approve_report(session, report, operator, body.reason if body else None, now, settings)
     session.commit()
-    after_prices_changed(request.app.state.engine, settings, now)  # its price may have changed
     return shown(session, report)
 
 

@@ -8,6 +8,7 @@ from sqlalchemy import Connection, Engine
 
 from scrapindex.data.imports.reading import batched, position_name
 from scrapindex.data.imports.report import ImportReport, NoProgress, Progress
+from scrapindex.prices.record import PublishRefused
 
 RowT = TypeVar("RowT")
 # Checks read the week before each row's day: bigger batches share more of those reads.
@@ -28,6 +29,11 @@ class Importer(Protocol[RowT]):
 
     def finish_check(self, path: Path, report: ImportReport) -> None:
         """Anything the check pass could only say at the end (where a duplicate first was)."""
+        ...
+
+    def start_write(self, connection: Connection) -> None:
+        """The write transaction's first step: a writer of prices or rates takes the price lock
+        (scrapindex.prices.record) before it reads what it writes against."""
         ...
 
     def write(self, connection: Connection, batch: list[RowT], report: ImportReport) -> None:
@@ -58,6 +64,10 @@ def run_import(
     except FileChangedError as error:
         report.inserted = report.updated = report.unchanged = 0
         report.problems.add(None, str(error))
+    except PublishRefused as refused:
+        report.inserted = report.updated = report.unchanged = 0
+        for problem in refused.problems:
+            report.problems.add(None, f"not published, nothing was written: {problem}")
     return report
 
 
@@ -85,6 +95,7 @@ def _write_pass(
 ) -> None:
     progress.start(f"Writing {importer.what}", report.rows)
     reread = ImportReport(importer.what, path, report.position_name)
+    importer.start_write(connection)
     for batch in batched(importer.rows(path, reread), WRITE_BATCH_ROWS):
         importer.write(connection, batch, report)
         progress.advance(len(batch))

@@ -8,11 +8,9 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Engine, select
 
-from scrapindex import revision
 from scrapindex.data.imports.checks import (
     OUTLIER_WINDOW_DAYS,
     SeriesDay,
@@ -32,8 +30,9 @@ from scrapindex.data.imports.values import (
     utc_today,
 )
 from scrapindex.formatting import KG_PER_UNIT
-from scrapindex.models import City, Country, Material, Price, PriceEstimate
-from scrapindex.queries.current_prices import refresh_current_prices
+from scrapindex.models import City, Country, Material, Price
+from scrapindex.prices import record
+from scrapindex.settings import Settings, get_settings
 
 COLUMNS = ("date", "country", "city", "material", "price", "currency", "unit", "source")
 PRICE_PLACES = 4  # models.money(): 14 digits, 4 of them after the point
@@ -49,13 +48,6 @@ class PriceRow:
     price_per_kg: Decimal
     currency: str
     source: str
-
-
-class StoredPrice(NamedTuple):
-    id: int
-    price_per_kg: Decimal
-    currency: str
-    source_id: int
 
 
 @dataclass(frozen=True)
@@ -124,11 +116,19 @@ def import_prices(
     allow_outliers: bool = False,
     today: dt.date | None = None,
     progress: Progress | None = None,
+    settings: Settings | None = None,
 ) -> ImportReport:
-    """Validate the whole file, then upsert it by (material, city, date) in one transaction."""
+    """Validate the whole file, then write it by (material, city, date) in one transaction
+    through the price-write service (scrapindex.prices.record), which refuses a broken grade
+    order and evaluates the alerts with ``settings`` (default: the environment's)."""
     with engine.connect() as connection:
         references = PriceReferences.load(connection)
-    importer = PriceImporter(references, today or utc_today(), allow_outliers=allow_outliers)
+    importer = PriceImporter(
+        references,
+        today or utc_today(),
+        allow_outliers=allow_outliers,
+        settings=settings or get_settings(),
+    )
     return run_import(engine, path, importer, progress)
 
 
@@ -137,9 +137,15 @@ class PriceImporter(SeriesImporter[PriceRow]):
     columns = COLUMNS
 
     def __init__(
-        self, references: PriceReferences, today: dt.date, *, allow_outliers: bool
+        self,
+        references: PriceReferences,
+        today: dt.date,
+        *,
+        allow_outliers: bool,
+        settings: Settings,
     ) -> None:
         self.refs = references
+        self.settings = settings
         self.today = today
         self.allow_outliers = allow_outliers
         cities = sorted(references.city_countries)
@@ -203,108 +209,40 @@ class PriceImporter(SeriesImporter[PriceRow]):
 
     def write(self, connection: Connection, batch: list[PriceRow], report: ImportReport) -> None:
         self.add_sources(connection, {row.source for row in batch})
-        existing = _stored_prices(connection, batch)
+        write = self._price_write()
+        before = (write.report.inserted, write.report.updated, write.report.unchanged)
         now = dt.datetime.now(dt.UTC)
-        inserts: list[dict[str, Any]] = []
-        updates: list[dict[str, Any]] = []
-        for row in batch:
-            source_id = self.source_id_of[row.source]
-            stored = existing.get((row.material_id, row.city_id, row.price_date))
-            if stored is None:
-                inserts.append(_insert_values(row, source_id, now))
-            elif (stored.price_per_kg, stored.currency, stored.source_id) == (
-                row.price_per_kg,
-                row.currency,
-                source_id,
-            ):
-                report.unchanged += 1
-            else:
-                updates.append(_update_values(stored.id, row, source_id, now))
-        if inserts:
-            connection.execute(insert(Price), inserts)
-        if updates:
-            connection.execute(UPDATE_PRICE, updates)
-            # A feed's or manual price replaces an estimate: its formula no longer applies.
-            replaced = [values["stored_id"] for values in updates]
-            connection.execute(delete(PriceEstimate).where(PriceEstimate.price_id.in_(replaced)))
-        report.inserted += len(inserts)
-        report.updated += len(updates)
+        write.upsert(
+            [
+                record.PriceRow(
+                    row.material_id,
+                    row.city_id,
+                    row.price_date,
+                    row.price_per_kg,
+                    row.currency,
+                    self.source_id_of[row.source],
+                    now,
+                )
+                for row in batch
+            ]
+        )
+        report.inserted += write.report.inserted - before[0]
+        report.updated += write.report.updated - before[1]
+        report.unchanged += write.report.unchanged - before[2]
 
     def finish_write(self, connection: Connection, report: ImportReport) -> None:
-        refresh_current_prices(connection)
-        revision.bump(connection)
+        write = self._price_write()
+        record.publish(write, self.settings)
+        report.alerts = write.report.alerts
+
+    def _price_write(self) -> record.PriceWrite:
+        if self.price_write is None:
+            raise RuntimeError("write before start_write")
+        return self.price_write
 
 
 def _name_at(ids: dict[str, int], index: dict[int, int], position: int) -> str:
     return next(slug for slug, item_id in ids.items() if index[item_id] == position)
-
-
-UPDATE_PRICE = (
-    update(Price)
-    .where(Price.id == bindparam("stored_id"))
-    .values(
-        price_per_kg=bindparam("new_price", type_=Price.price_per_kg.type),
-        currency=bindparam("new_currency"),
-        source_id=bindparam("new_source_id"),
-        updated_at=bindparam("new_updated_at", type_=Price.updated_at.type),
-    )
-)
-
-
-def _insert_values(row: PriceRow, source_id: int, now: dt.datetime) -> dict[str, Any]:
-    return {
-        "material_id": row.material_id,
-        "city_id": row.city_id,
-        "price_date": row.price_date,
-        "price_per_kg": row.price_per_kg,
-        "currency": row.currency,
-        "source_id": source_id,
-        "updated_at": now,
-    }
-
-
-def _update_values(
-    stored_id: int, row: PriceRow, source_id: int, now: dt.datetime
-) -> dict[str, Any]:
-    return {
-        "stored_id": stored_id,
-        "new_price": row.price_per_kg,
-        "new_currency": row.currency,
-        "new_source_id": source_id,
-        "new_updated_at": now,
-    }
-
-
-def _stored_prices(
-    connection: Connection, batch: list[PriceRow]
-) -> dict[tuple[int, int, dt.date], StoredPrice]:
-    """The stored rows the batch would replace.
-
-    Selected by day range, cities and materials, then matched here: a feed's batch covers few
-    days or few series, and three short lists bind far faster than thousands of key tuples.
-    """
-    keys = {(row.material_id, row.city_id, row.price_date) for row in batch}
-    days = [row.price_date for row in batch]
-    query = select(
-        Price.material_id,
-        Price.city_id,
-        Price.price_date,
-        Price.id,
-        Price.price_per_kg,
-        Price.currency,
-        Price.source_id,
-    ).where(
-        Price.price_date.between(min(days), max(days)),
-        Price.city_id.in_({row.city_id for row in batch}),
-        Price.material_id.in_({row.material_id for row in batch}),
-    )
-    stored = {}
-    for material_id, city_id, day, price_id, price, currency, source_id in connection.execute(
-        query
-    ):
-        if (material_id, city_id, day) in keys:
-            stored[(material_id, city_id, day)] = StoredPrice(price_id, price, currency, source_id)
-    return stored
 
 
 def _stored_history(

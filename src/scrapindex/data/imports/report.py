@@ -17,6 +17,8 @@ from rich.progress import (
 from rich.progress import Progress as RichProgress
 from rich.table import Table
 
+from scrapindex.alerts.evaluate import EvaluationReport
+
 MAX_LISTED_PROBLEMS = 100
 
 
@@ -60,6 +62,7 @@ class ImportReport:
     outliers: int = 0
     problems: ProblemLog = field(default_factory=ProblemLog)
     skipped: ProblemLog = field(default_factory=ProblemLog)  # left out, reported, not fatal
+    alerts: EvaluationReport | None = None  # evaluated by the price write, when prices changed
 
     @property
     def ok(self) -> bool:

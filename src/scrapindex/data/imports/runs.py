@@ -49,6 +49,7 @@ class ImportOptions:
     today: dt.date | None = None
     progress: Progress | None = None
     metals: Collection[str] | None = None  # market imports; None: the estimate table's
+    settings: Settings | None = None  # price imports' alert mails; None: the environment's
 
     def series_arguments(self) -> SeriesArguments:
         return {
@@ -69,7 +70,7 @@ class OverrideRefusedError(Exception):
 
 
 def _prices(engine: Engine, path: Path, options: ImportOptions) -> ImportReport:
-    return import_prices(engine, path, **options.series_arguments())
+    return import_prices(engine, path, settings=options.settings, **options.series_arguments())
 
 
 def _fx(engine: Engine, path: Path, options: ImportOptions) -> ImportReport:
@@ -202,7 +203,9 @@ def override_import_run(engine: Engine, settings: Settings, run_id: int, user: U
             raise OverrideRefusedError(refusal)
         kind, path = run.kind, Path(str(run.stored_path))
     options = ImportOptions(
-        allow_outliers=True, metals=load_estimate_table(settings.content_dir).references
+        allow_outliers=True,
+        metals=load_estimate_table(settings.content_dir).references,
+        settings=settings,
     )
     redo = recorded_import(
         engine, kind, path, trigger="console", kept_dir=kept_files_dir(settings), options=options

@@ -15,6 +15,7 @@ from scrapindex.data.imports.reading import SourceRow, read_table
 from scrapindex.data.imports.report import ImportReport
 from scrapindex.data.imports.sources import source_ids
 from scrapindex.data.imports.values import InvalidRow
+from scrapindex.prices.record import PriceWrite, begin_price_write
 
 
 class PositionedRow(Protocol):
@@ -30,10 +31,12 @@ class SeriesImporter(ABC, Generic[RowT]):
 
     what: str
     columns: tuple[str, ...]
+    allow_outliers = False  # an operator's override: it also publishes a broken grade order
 
     def __init__(self, series_count: int) -> None:
         self.repeats = RepeatedRows(series_count)
         self.source_id_of: dict[str, int] = {}
+        self.price_write: PriceWrite | None = None  # from start_write
 
     @abstractmethod
     def parse(self, row: SourceRow) -> RowT:
@@ -53,6 +56,11 @@ class SeriesImporter(ABC, Generic[RowT]):
             except InvalidRow as invalid:
                 for message in invalid.messages:
                     report.problems.add(source.position, message)
+
+    def start_write(self, connection: Connection) -> None:
+        """Rates and market references feed the prices shown and estimated: their writers take
+        the price lock too, and publish through it (see finish_write)."""
+        self.price_write = begin_price_write(connection, allow_order_breaks=self.allow_outliers)
 
     def note_repeats(self, batch: list[RowT]) -> None:
         for row in batch:

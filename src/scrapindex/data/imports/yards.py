@@ -274,6 +274,9 @@ class YardImporter:
         if missing - osm:
             self.source_id_of.update(source_ids(connection, missing - osm))
 
+    def start_write(self, connection: Connection) -> None:
+        pass  # yards are not prices: no price lock
+
     def finish_write(self, connection: Connection, report: ImportReport) -> None:
         revision.bump(connection)
 

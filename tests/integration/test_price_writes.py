@@ -1,0 +1,221 @@
+"""The one guarded path every price takes (scrapindex.prices.record): writers take turns, a
+write that breaks a grade family is refused whole or held, one daily update runs at a time,
+and nothing else writes prices or the shown prices."""
+
+import datetime as dt
+import re
+import threading
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from scrapindex.data.daily_update import run_daily_update
+from scrapindex.data.estimates import estimate_prices
+from scrapindex.data.imports.prices import import_prices
+from scrapindex.data.run_lock import AlreadyRunning, one_update_at_a_time
+from scrapindex.models import City, CurrentPrice, ImportRun, Material, Price, PriceReport, User
+from scrapindex.moderation.price_reports import approve_report
+from scrapindex.queries.current_prices import refresh_current_prices
+from scrapindex.settings import get_settings
+from tests.conftest import CONTENT_DIR
+from tests.databases import fingerprint
+from tests.integration.test_estimates import DAY, add_references
+from tests.moderation import decide, report_ids, seller, send_report
+from tests.operators import Operator
+
+SRC = Path(__file__).parents[2] / "src" / "scrapindex"
+HEADER = "date,country,city,material,price,currency,unit,source\n"
+DEMO_END = dt.date(2026, 3, 31)  # the newest day of the tests' demo set
+
+
+def feed(tmp_path: Path, name: str, lines: list[str]) -> Path:
+    path = tmp_path / name
+    path.write_text(HEADER + "".join(f"{line}\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def shown(db: Engine) -> list[tuple[Any, ...]]:
+    with db.connect() as connection:
+        rows = connection.execute(select(CurrentPrice).order_by("material_id", "city_id"))
+        return [tuple(row) for row in rows]
+
+
+def rebuilt(db: Engine) -> list[tuple[Any, ...]]:
+    """What one writer alone would leave shown: current_prices made whole from the history."""
+    with db.connect() as connection, connection.begin() as transaction:
+        refresh_current_prices(connection)
+        rows = connection.execute(select(CurrentPrice).order_by("material_id", "city_id"))
+        result = [tuple(row) for row in rows]
+        transaction.rollback()
+    return result
+
+
+def at_once(*writers: Callable[[], Any]) -> list[Any]:
+    """Run the writers in threads released together; their results (or what they raised)."""
+    start = threading.Barrier(len(writers))
+    results: list[Any] = [None] * len(writers)
+
+    def run(index: int, writer: Callable[[], Any]) -> None:
+        start.wait()
+        try:
+            results[index] = writer()
+        except Exception as error:  # reported below, as the test's failure
+            results[index] = error
+
+    threads = [threading.Thread(target=run, args=item) for item in enumerate(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
+def london(material: str, price: str, day: dt.date = DEMO_END + dt.timedelta(days=1)) -> str:
+    return f"{day},GB,london,{material},{price},GBP,kg,Test Feed"
+
+
+def test_two_imports_at_once_both_land_and_the_shown_prices_are_whole(
+    db: Engine, tmp_path: Path
+) -> None:
+    first = feed(tmp_path, "a.csv", [london("aluminum", "1.05"), london("copper-1", "7.10")])
+    second = feed(tmp_path, "b.csv", [london("aluminum", "1.07"), london("brass", "4.00")])
+    reports = at_once(lambda: import_prices(db, first), lambda: import_prices(db, second))
+    assert [getattr(report, "ok", report) for report in reports] == [True, True]
+    assert shown(db) == rebuilt(db)
+
+
+def test_an_import_and_a_report_approval_at_once_both_land(
+    db: Engine, site: TestClient, operator: Operator, tmp_path: Path
+) -> None:
+    for number in range(3):
+        assert send_report(seller(site, number), price=152).status_code == 202
+    pending = report_ids(db)
+    path = feed(tmp_path, "a.csv", [london("aluminum", "1.05")])
+    operator_id = operator.id
+
+    def approve(report_id: int) -> str | None:
+        with Session(db) as session, session.begin():
+            report = session.get_one(PriceReport, report_id)
+            actor = session.get_one(User, operator_id)
+            now = dt.datetime.now(dt.UTC)
+            return approve_report(session, report, actor, None, now, get_settings())
+
+    assert approve(pending[0]) is None
+    assert approve(pending[1]) is None
+    held, report = at_once(lambda: approve(pending[2]), lambda: import_prices(db, path))
+    assert held is None
+    assert getattr(report, "ok", report) is True
+    assert shown(db) == rebuilt(db)
+
+
+def test_an_estimate_and_the_daily_update_at_once_both_land(db: Engine, tmp_path: Path) -> None:
+    add_references(db)
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    feed(inbox, "prices-1.csv", [london("aluminum", "1.05", DAY)])
+    estimate, update = at_once(
+        lambda: estimate_prices(db, CONTENT_DIR, DAY),
+        lambda: run_daily_update(db, inbox_dir=inbox, content_dir=CONTENT_DIR, demo=False),
+    )
+    assert getattr(estimate, "written", estimate) > 0
+    assert getattr(update, "ok", update) is True
+    assert not (inbox / "failed").exists()
+    assert shown(db) == rebuilt(db)
+
+
+def test_a_second_daily_update_leaves_the_inbox_alone_and_says_since_when(
+    db: Engine, tmp_path: Path
+) -> None:
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    waiting = feed(inbox, "prices-1.csv", [london("aluminum", "1.05")])
+    with one_update_at_a_time(db, inbox):
+        with pytest.raises(AlreadyRunning, match=r"already running since \d\d:\d\d UTC"):
+            run_daily_update(db, inbox_dir=inbox, content_dir=CONTENT_DIR, demo=False)
+        assert waiting.exists()
+        assert not (inbox / "failed").exists()
+        assert not (inbox / "processed").exists()
+        with db.connect() as connection:
+            assert connection.execute(select(ImportRun.id)).first() is None
+    report = run_daily_update(db, inbox_dir=inbox, content_dir=CONTENT_DIR, demo=False)
+    assert report.ok
+    assert not waiting.exists()
+    with db.connect() as connection:
+        assert connection.execute(select(ImportRun.status)).scalars().all() == ["imported"]
+
+
+def test_an_import_that_breaks_a_family_fails_whole_naming_the_pair(
+    db: Engine, tmp_path: Path
+) -> None:
+    before = fingerprint(db)
+    # #1 copper below #2 copper in London; the aluminium row beside it is fine on its own.
+    path = feed(tmp_path, "a.csv", [london("aluminum", "1.05"), london("copper-1", "5.00")])
+    report = import_prices(db, path)
+    assert not report.ok
+    problems = "\n".join(report.problem_lines())
+    assert re.search(
+        r"in London, .*Copper \(£[\d.]+/kg.*\) is above #1 Copper \(£5\.00/kg", problems
+    )
+    assert (report.inserted, report.updated) == (0, 0)
+    assert fingerprint(db) == before
+
+
+def test_the_operators_override_publishes_a_broken_order(db: Engine, tmp_path: Path) -> None:
+    path = feed(tmp_path, "a.csv", [london("copper-1", "5.00")])
+    assert import_prices(db, path, allow_outliers=True).ok
+    with db.connect() as connection:
+        stored = connection.execute(
+            select(Price.price_per_kg)
+            .join(City, City.id == Price.city_id)
+            .join(Material, Material.id == Price.material_id)
+            .where(City.slug == "london", Material.slug == "copper-1")
+            .order_by(Price.price_date.desc())
+        ).first()
+    assert stored is not None
+    assert stored[0] == Decimal("5.00")
+
+
+def test_an_approval_that_would_break_the_order_is_held_flagged(
+    db: Engine, site: TestClient, moderator: dict[str, str]
+) -> None:
+    # #1 copper at R120 in Cape Town: below its #2 copper and generic copper.
+    for number in range(3):
+        assert send_report(seller(site, number), price=120).status_code == 202
+    first, second, third = report_ids(db)
+    for report_id in (first, second, third):
+        answer = decide(site, moderator, report_id)
+        assert answer.status_code == 200, answer.text
+    held = answer.json()
+    assert held["status"] == "pending"
+    assert held["flagged"] is True
+    assert "Not published on approval" in held["flagReason"]
+    assert "is above #1 Copper (R120.00/kg" in held["flagReason"]
+    with db.connect() as connection:
+        statuses = connection.execute(select(PriceReport.status)).scalars()
+        assert sorted(statuses) == ["approved", "approved", "pending"]
+
+
+WRITES = re.compile(
+    r"(insert|update|delete)\((Price|CurrentPrice)\)|\.insert\(Price\)|"
+    r"refresh_current_prices\(|evaluate_alerts_in\(|COPY \{Price"
+)
+SERVICE = {"prices/record.py", "prices/bulk_load.py"}
+DEFINED = {"queries/current_prices.py", "alerts/evaluate.py"}  # where the two are defined
+
+
+def test_nothing_but_the_price_write_service_writes_prices() -> None:
+    writers = set()
+    for path in SRC.rglob("*.py"):
+        name = path.relative_to(SRC).as_posix()
+        if name.startswith("migrations/"):
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if WRITES.search(line) and not line.lstrip().startswith(("def ", "#", '"""')):
+                writers.add(name)
+    assert writers - DEFINED == SERVICE
