@@ -19,7 +19,16 @@ from scrapindex.data.daily_update import run_daily_update
 from scrapindex.data.estimates import estimate_prices
 from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.run_lock import AlreadyRunning, one_update_at_a_time
-from scrapindex.models import City, CurrentPrice, ImportRun, Material, Price, PriceReport, User
+from scrapindex.models import (
+    City,
+    CurrentPrice,
+    ImportRun,
+    Material,
+    Price,
+    PriceReport,
+    Source,
+    User,
+)
 from scrapindex.moderation.price_reports import approve_report
 from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.settings import get_settings
@@ -219,3 +228,27 @@ def test_nothing_but_the_price_write_service_writes_prices() -> None:
             if WRITES.search(line) and not line.lstrip().startswith(("def ", "#", '"""')):
                 writers.add(name)
     assert writers - DEFINED == SERVICE
+
+
+def test_an_approval_far_outside_the_trusted_baseline_is_held_flagged(
+    db: Engine, site: TestClient, moderator: dict[str, str]
+) -> None:
+    # Aluminium is in no grade family: only the band around its baseline can hold it.
+    for number in range(3):
+        sent = send_report(seller(site, number), materialSlug="aluminum", price=1000)
+        assert sent.status_code == 202
+    answers = [decide(site, moderator, report_id) for report_id in report_ids(db)]
+    assert [answer.status_code for answer in answers] == [200, 200, 200]
+    held = answers[-1].json()
+    assert held["status"] == "pending"
+    assert held["flagged"] is True
+    assert "x its median over the 366 days before" in held["flagReason"]
+    with db.connect() as connection:
+        kinds = connection.execute(
+            select(Source.kind)
+            .join(Price, Price.source_id == Source.id)
+            .join(Material, Material.id == Price.material_id)
+            .join(City, City.id == Price.city_id)
+            .where(Material.slug == "aluminum", City.slug == "cape-town")
+        ).scalars()
+        assert "report" not in set(kinds)

@@ -31,6 +31,7 @@ from scrapindex.models import (
 )
 from scrapindex.moderation import AlreadyDecided
 from scrapindex.price_kinds import outranks
+from scrapindex.prices.publish_checks import outliers_against_baseline
 from scrapindex.prices.record import (
     PriceRow,
     PriceWrite,
@@ -55,6 +56,7 @@ REPORT_SOURCE_NAME = "User reports"
 REPORT_KIND = "report"
 OUTLIER_RATIO = Decimal(3)
 FLAG_REASON_LENGTH = 300  # PriceReport.flag_reason
+BASELINE_DAYS = 366
 
 
 class ReportRefused(ValueError):
@@ -161,8 +163,8 @@ def approve_report(
         with session.begin_nested():
             publish_report_price(write, report.material_id, report.city_id, now.date(), now)
             publish(write, settings, now=now)
-    except PublishRefused as refused:
-        _hold(report, before, refused)
+    except (PublishRefused, OutsideTheBand) as refused:
+        _hold(report, before, refused.problems)
         session.flush()
         record_audit(
             session, actor, "price-report.hold", "price-report", report.id, before, _state(report)
@@ -174,16 +176,23 @@ def approve_report(
     return None
 
 
-def _hold(report: PriceReport, before: dict[str, Any], refused: PublishRefused) -> None:
+class OutsideTheBand(ValueError):
+    """The reports' median is over 3x, or under a third of, the series' trusted baseline."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def _hold(report: PriceReport, before: dict[str, Any], problems: list[str]) -> None:
     """Back to pending, flagged with why its price was not published."""
     report.status = "pending"
     report.review_reason = before.get("reviewReason")
     report.reviewed_by = None
     report.reviewed_at = None
     report.flagged = True
-    report.flag_reason = f"Not published on approval: {'; '.join(refused.problems)}"[
-        :FLAG_REASON_LENGTH
-    ]
+    reason = f"Not published on approval: {'; '.join(problems)}"
+    report.flag_reason = reason[:FLAG_REASON_LENGTH]
 
 
 def reject_report(
@@ -230,7 +239,9 @@ def publish_report_price(
 ) -> bool:
     """Write the median of the window's approved reports as ``today``'s price when it may.
 
-    True when a price was written (the caller's price write then publishes it)."""
+    True when a price was written (the caller's price write then publishes it). Raises
+    OutsideTheBand when the median sits outside the band around the series' trusted baseline
+    (its latest feed or manual price, else estimate, else 30-day median; never a report)."""
     connection = write.connection
     currency = connection.execute(
         select(Country.currency).join(City).where(City.id == city_id)
@@ -254,5 +265,9 @@ def publish_report_price(
     source_id = named_source_id(connection, REPORT_SOURCE_NAME, REPORT_KIND)
     written_at = now or dt.datetime.now(dt.UTC)
     row = PriceRow(material_id, city_id, today, median, currency, source_id, written_at)
+    # A year back, not the usual 30 days: a stale series still has a price to be held to.
+    outliers = outliers_against_baseline(connection, [row], window_days=BASELINE_DAYS)
+    if outliers:
+        raise OutsideTheBand([flag.message() for flag in outliers])
     write.upsert([row])
     return True

@@ -191,6 +191,7 @@ class OutlierFlag:
     basis: Basis  # the latest feed or manual price, else the latest estimate, else the median
     baseline: Decimal  # per kg, in ``currency``
     baseline_date: dt.date | None  # the baseline price's day; None for a median
+    window_days: int = BASELINE_WINDOW_DAYS  # how far back the baseline was looked for
 
     def message(self) -> str:
         """ "in London, Aluminum (£12.00/kg on 2026-04-01) is 10.00x its latest feed or manual
@@ -200,7 +201,7 @@ class OutlierFlag:
         described = {
             "trusted": f"its latest feed or manual price ({baseline} on {self.baseline_date})",
             "estimate": f"its latest estimate ({baseline} on {self.baseline_date})",
-            "median": f"its median over the {BASELINE_WINDOW_DAYS} days before ({baseline})",
+            "median": f"its median over the {self.window_days} days before ({baseline})",
         }[self.basis]
         ratio = self.price_per_kg / self.baseline if self.baseline else Decimal("Infinity")
         return (
@@ -270,6 +271,7 @@ def outliers_against_baseline(
             basis,
             value,
             day,
+            window_days,
         )
         for row, basis, value, day in found
     ]
