@@ -231,7 +231,7 @@ describe.each(["desktop", "phone"] as const)("material price history at %s width
     expect(await download.getAttribute("download")).not.toBeNull();
     const csv = await page.request.get(new URL(href, baseURL).href);
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    expect((await csv.text()).split("\r\n")[0]).toBe("date,price,currency,unit");
+    expect((await csv.text()).split("\r\n")[0]).toBe("date,price,currency,unit,source_kind,source_name");
     await screenshot(page, `material-year-${viewport}`);
   });
 });

@@ -21,9 +21,14 @@ export function currencySymbol(currency: string): string {
   return SYMBOLS[currency] ?? `${currency} `;
 }
 
-/** A per-kg price (decimal string or number) in another unit. */
+/**
+ * A per-kg price (decimal string or number) in another unit, from the full value the API sends
+ * (priceExact: four decimals per kg), never from a figure already rounded to the cent: 0.1285/kg
+ * is 128.5 a tonne, where 0.13 would be 130. Twelve significant digits drop the binary
+ * product's noise (0.1285 × 1000 is 128.49999999999997 in doubles) before anything rounds it.
+ */
 export function convertPerKg(pricePerKg: string | number, unit: Unit): number {
-  return Number(pricePerKg) * KG_PER_UNIT[unit];
+  return Number((Number(pricePerKg) * KG_PER_UNIT[unit]).toPrecision(12));
 }
 
 /** "R 1,234.50" style: symbol, thousands separators, two decimals. */

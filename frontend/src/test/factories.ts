@@ -45,7 +45,13 @@ export function makeMaterial(
   return { id, name, slug, grade, category };
 }
 
-/** A city's latest price of a material; change, its percentage and the trend follow from the two prices. */
+const cents = (perKg: string) => Number(perKg).toFixed(2);
+const stored = (perKg: string | number) => Number(perKg).toFixed(4);
+
+/**
+ * A city's latest price of a material, given per kg as stored (up to four decimals: "0.1285");
+ * the two-decimal fields, change, its percentage and the trend follow from the two prices.
+ */
 export function makeCityPriceRow(
   id: number,
   city: City,
@@ -54,22 +60,29 @@ export function makeCityPriceRow(
   previousPrice: string | null,
   { date = "2026-11-22", updatedAt = `${date}T00:00:00Z` }: { date?: string; updatedAt?: string } = {},
 ): CityPriceRow {
-  const change = previousPrice === null ? null : Number(price) - Number(previousPrice);
+  // In ten-thousandths, as the server subtracts exact decimals.
+  const change =
+    previousPrice === null
+      ? null
+      : (Math.round(Number(price) * 10_000) - Math.round(Number(previousPrice) * 10_000)) / 10_000;
   const percent =
     previousPrice === null || Number(previousPrice) === 0 ? null : ((change ?? 0) / Number(previousPrice)) * 100;
   return {
     id,
     materialId: material.id,
     cityId: city.id,
-    price,
+    price: cents(price),
+    priceExact: stored(price),
     currency: city.country.currency,
     unit: "kg",
     date,
     updatedAt,
-    previousPrice,
+    previousPrice: previousPrice === null ? null : cents(previousPrice),
+    previousPriceExact: previousPrice === null ? null : stored(previousPrice),
     change: change === null ? null : change.toFixed(2),
+    changeExact: change === null ? null : stored(change),
     changePercent: percent === null ? null : Math.round(percent * 10) / 10,
-    trend: change === null || Math.abs(change) < 0.005 ? "flat" : change > 0 ? "up" : "down",
+    trend: change === null || change === 0 ? "flat" : change > 0 ? "up" : "down",
     source: DEMO_SOURCE,
     stale: false,
     estimate: null,

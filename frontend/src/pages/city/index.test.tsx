@@ -77,6 +77,7 @@ describe("the price table's 30-day lines", () => {
   const lines = johannesburgPrices.map((row) => ({
     materialSlug: row.material.slug,
     points: ["1.00", "1.10", "1.20"],
+    pointsExact: ["1.0000", "1.1000", "1.2000"],
   }));
   /** Answers the lines; every other request the page makes is already seeded. */
   const answerLines = () => vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json(lines));
@@ -178,7 +179,13 @@ describe("City prices page", () => {
 
   it("says so when the city has no copper price", () => {
     renderJohannesburg(
-      withOverview({ copperPrice: null, copperMaterial: null, copperMaterialSlug: null, copperKind: null }),
+      withOverview({
+        copperPrice: null,
+        copperPriceExact: null,
+        copperMaterial: null,
+        copperMaterialSlug: null,
+        copperKind: null,
+      }),
     );
     expect(overviewCard("#1 Copper").getByText("N/A")).toBeInTheDocument();
     expect(overviewCard("#1 Copper").getByText("No copper price yet")).toBeInTheDocument();

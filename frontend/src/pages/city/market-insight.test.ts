@@ -24,6 +24,11 @@ describe("copperInsight", () => {
     );
   });
 
+  it("converts from the stored value: 0.1285 a kg is £128.50 a tonne, not £130.00", () => {
+    const rows = withCopper({ currency: "GBP", price: "0.13", priceExact: "0.1285", changePercent: 7.1 });
+    expect(copperInsight(rows, "Sheffield", "t")).toContain("£128.50 per tonne, +7.1% since");
+  });
+
   it("follows the chosen unit", () => {
     expect(copperInsight(johannesburgPrices, "Johannesburg", "lb")).toContain("R77.80 per lb");
   });

@@ -14,7 +14,7 @@ const OPENINGS: Record<string, string> = {
 export function copperInsight(rows: readonly CityPriceRow[], cityName: string, unit: Unit): string {
   const copper = rows.find((row) => row.material.slug === "copper");
   if (!copper) return `No copper price is available for ${cityName} yet.`;
-  const price = `${formatPrice(copper.price, copper.currency, unit)} ${UNIT_LABELS[unit]}`;
+  const price = `${formatPrice(copper.priceExact, copper.currency, unit)} ${UNIT_LABELS[unit]}`;
   if (copper.changePercent === null) {
     return `Copper is ${price} in ${cityName}; there is no earlier price to compare with yet.`;
   }

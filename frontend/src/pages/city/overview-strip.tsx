@@ -60,10 +60,10 @@ function OverviewCards({ overview, unit }: { overview: CityOverview; unit: Unit 
     );
   return (
     <dl className={GRID}>
-      <Stat label="Top Price Today" value={money(overview.topPrice)} note={topMaterial} />
+      <Stat label="Top Price Today" value={money(overview.topPriceExact)} note={topMaterial} />
       <Stat
         label={overview.copperMaterial ?? "#1 Copper"}
-        value={money(overview.copperPrice)}
+        value={money(overview.copperPriceExact)}
         note={overview.copperKind ? PRICE_KIND_LABELS[overview.copperKind] : "No copper price yet"}
       />
       <Stat label="Price Changes" value={`+${formatCount(overview.priceChanges)}`} note="Materials Up" />

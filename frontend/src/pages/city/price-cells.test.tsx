@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react";
-import { JOHANNESBURG, makeCityPriceRow, makeMaterial } from "@/test/factories";
+import { JOHANNESBURG, makeCity, makeCityPriceRow, makeMaterial } from "@/test/factories";
 import { ChangeCell, shownTrend, TrendIndicator } from "./price-cells";
 
 const silver = makeMaterial(29, "Silver (Sterling)", "Precious", { slug: "silver" });
@@ -14,6 +14,37 @@ function renderCells(price: string, previous: string) {
   );
   return row;
 }
+
+const SHEFFIELD = makeCity({
+  id: 95,
+  name: "Sheffield",
+  countryCode: "GB",
+  latitude: 53.3811,
+  longitude: -1.4701,
+  timeZone: "Europe/London",
+});
+
+describe("a price imported per tonne", () => {
+  // £120.00/t then £128.50/t: 0.1200 and 0.1285 a kg. Two decimals sent 0.12 and 0.13, so the
+  // row said +7.1% beside "+£10.00 per tonne" (8.3% of £120): now every figure comes from the
+  // stored values and they agree.
+  const row = makeCityPriceRow(1, SHEFFIELD, makeMaterial(12, "Steel", "Ferrous"), "0.1285", "0.1200");
+
+  it("is sent to the cent and at the stored precision", () => {
+    expect([row.price, row.priceExact, row.changeExact, row.changePercent]).toEqual(["0.13", "0.1285", "0.0085", 7.1]);
+  });
+
+  it("shows a change per tonne that agrees with its percentage", () => {
+    render(<ChangeCell row={row} unit="t" />);
+    expect(screen.getByText("+7.1%")).toHaveAttribute("title", "+£8.50 per tonne since the previous price");
+  });
+
+  it("shows the change per lb from the full value too", () => {
+    render(<ChangeCell row={row} unit="lb" />);
+    // 0.0085 x 0.45359237 = £0.0039: under half a penny, not the £0.00454 a rounded 0.01 would give.
+    expect(screen.getByText("+7.1%")).toHaveAttribute("title", "+£0.00 per lb since the previous price");
+  });
+});
 
 describe("change and trend cells", () => {
   it("shows no up arrow next to a change that rounds to 0.0%", () => {

@@ -26,7 +26,7 @@ function trendOf(row: TrendRow) {
 
 /** The real day-on-day change: percent shown, the absolute amount in a tooltip and for screen readers. */
 export function ChangeCell({ row, unit }: { row: CityPriceRow; unit: Unit }) {
-  if (row.change === null || row.changePercent === null) {
+  if (row.changeExact === null || row.changePercent === null) {
     return (
       <span className="text-slate-600" title="No earlier price to compare with">
         {formatPercent(null)}
@@ -34,7 +34,7 @@ export function ChangeCell({ row, unit }: { row: CityPriceRow; unit: Unit }) {
       </span>
     );
   }
-  const amount = convertPerKg(row.change, unit);
+  const amount = convertPerKg(row.changeExact, unit);
   const absolute = `${amount > 0 ? "+" : ""}${formatMoney(amount, row.currency)} ${UNIT_LABELS[unit]}`;
   const detail = `${absolute} since the previous price`;
   return (

@@ -1,7 +1,7 @@
 import { DEFAULT_PRICE_SORT, nextPriceSort, sortPriceRows } from "./price-sort";
 
 const row = (name: string, price: string) => ({
-  price,
+  priceExact: price,
   material: { id: 1, name, slug: name.toLowerCase(), grade: null, category: "Copper" },
 });
 

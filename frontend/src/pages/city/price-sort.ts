@@ -19,7 +19,7 @@ export function nextPriceSort(current: PriceSort, field: PriceSortField): PriceS
   return { field, direction: FIRST_DIRECTION[field] };
 }
 
-type SortableRow = Pick<CityPriceRow, "price" | "material">;
+type SortableRow = Pick<CityPriceRow, "priceExact" | "material">;
 
 const byName = (a: SortableRow, b: SortableRow) =>
   a.material.name.localeCompare(b.material.name, "en", { sensitivity: "base", numeric: true });
@@ -29,7 +29,7 @@ export function sortPriceRows<T extends SortableRow>(rows: readonly T[], sort: P
   const sign = sort.direction === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
     if (sort.field === "material") return sign * byName(a, b);
-    const difference = Number(a.price) - Number(b.price);
+    const difference = Number(a.priceExact) - Number(b.priceExact);
     return difference !== 0 ? sign * difference : byName(a, b);
   });
 }

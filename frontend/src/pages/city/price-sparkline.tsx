@@ -11,7 +11,7 @@ export function PriceSparkline({ citySlug, materialSlug, materialName }: Props) 
   const query = useQuery({ ...cityQueries.sparklines(citySlug), retry: false });
   const line = query.data?.find((item) => item.materialSlug === materialSlug);
   if (!line) return null;
-  return <Sparkline values={line.points.map(Number)} label={`${materialName}, last 30 days`} />;
+  return <Sparkline values={line.pointsExact.map(Number)} label={`${materialName}, last 30 days`} />;
 }
 
 type Props = { citySlug: string; materialSlug: string; materialName: string };

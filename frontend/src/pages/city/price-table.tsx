@@ -100,7 +100,7 @@ function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
                   <PriceProvenance row={row} />
                 </th>
                 <td className="px-1.5 py-2 sm:px-3 text-right font-semibold whitespace-nowrap tabular-nums">
-                  {formatPrice(row.price, row.currency, unit)}
+                  {formatPrice(row.priceExact, row.currency, unit)}
                 </td>
                 <td className="px-1.5 py-2 sm:px-3 text-right whitespace-nowrap tabular-nums">
                   <ChangeCell row={row} unit={unit} />

@@ -45,11 +45,11 @@ export function MoverTable({ movers, label, unit }: { movers: Mover[]; label: st
               </th>
               <td className={`${CELL} text-right whitespace-nowrap tabular-nums text-slate-700`}>
                 <span title={formatDate(mover.weekAgoDate)}>
-                  {formatPrice(mover.weekAgoPrice, mover.currency, unit)}
+                  {formatPrice(mover.weekAgoPriceExact, mover.currency, unit)}
                 </span>
               </td>
               <td className={`${CELL} text-right font-semibold whitespace-nowrap tabular-nums`}>
-                <span title={formatDate(mover.date)}>{formatPrice(mover.price, mover.currency, unit)}</span>
+                <span title={formatDate(mover.date)}>{formatPrice(mover.priceExact, mover.currency, unit)}</span>
               </td>
               <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>
                 <ChangeCell percent={mover.changePercent} />

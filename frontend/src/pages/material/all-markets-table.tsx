@@ -86,7 +86,7 @@ function MarketList({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
             </div>
             <div className="shrink-0 text-right">
               <p className="font-semibold text-slate-900 tabular-nums">
-                {formatPrice(row.price, row.currency, unit)}{" "}
+                {formatPrice(row.priceExact, row.currency, unit)}{" "}
                 <span className="text-xs font-normal text-slate-600">{row.currency}</span>
               </p>
               <PriceProvenance row={row} />
@@ -236,7 +236,7 @@ function MarketTable({ rows, sort, onSort, unit }: Omit<PageViewProps, "stale" |
             </th>
             <td className="px-3 py-2 text-slate-700">{row.city.country.name}</td>
             <td className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900 tabular-nums">
-              {formatPrice(row.price, row.currency, unit)}{" "}
+              {formatPrice(row.priceExact, row.currency, unit)}{" "}
               <span className="text-xs font-normal text-slate-600">{row.currency}</span>
               <PriceProvenance row={row} />
             </td>

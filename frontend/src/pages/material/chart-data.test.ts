@@ -34,7 +34,18 @@ describe("prepareChartData", () => {
 
   it("converts to the chosen unit", () => {
     expect(prepareChartData(johannesburgHistory.points, "t")[0]?.value).toBe(169740);
-    expect(prepareChartData(johannesburgHistory.points, "lb")[0]?.value).toBe(76.99);
+    // Unrounded (169.74 x 0.45359237 per lb): only the texts round, so a small move still moves the line.
+    expect(prepareChartData(johannesburgHistory.points, "lb")[0]?.value).toBe(76.9927688838);
+  });
+
+  it("draws from the stored four decimals, so steel moving by tenths of a penny is a line, not steps", () => {
+    const steel = ["0.1281", "0.1285", "0.1289", "0.1294"].map((priceExact, day) => ({
+      date: `2026-11-${19 + day}`,
+      price: Number(priceExact).toFixed(2),
+      priceExact,
+    }));
+    expect(prepareChartData(steel, "kg").map((point) => point.value)).toEqual([0.1281, 0.1285, 0.1289, 0.1294]);
+    expect(prepareChartData(steel, "t").map((point) => point.value)).toEqual([128.1, 128.5, 128.9, 129.4]);
   });
 });
 

@@ -21,7 +21,9 @@ export function chartAvailability(pointCount: number): ChartAvailability {
 
 type HistoryPoints = PriceHistory["points"];
 
-const toUnit = (price: string, unit: Unit) => Math.round(convertPerKg(price, unit) * 100) / 100;
+// From the stored four decimals per kg, unrounded: steel moving by tenths of a penny a kg draws a
+// line, not steps of whole pennies; only the texts (tooltip, table, summary) round.
+const toUnit = (price: string, unit: Unit) => convertPerKg(price, unit);
 
 /**
  * History points in date order, converted from per-kg to the chosen unit. Each point carries the
@@ -38,14 +40,14 @@ export function prepareChartData(points: HistoryPoints, unit: Unit, reference: H
   let inForce: string | undefined;
   return sorted.map((point) => {
     while (next < references.length && (references[next]?.date ?? "") <= point.date) {
-      inForce = references[next]?.price;
+      inForce = references[next]?.priceExact;
       next += 1;
     }
     const label = formatDate(point.date);
     return {
       date: point.date,
       label: spansYears ? label : label.replace(/, \d{4}$/, ""),
-      value: toUnit(point.price, unit),
+      value: toUnit(point.priceExact, unit),
       ...(inForce === undefined ? {} : { reference: toUnit(inForce, unit) }),
     };
   });

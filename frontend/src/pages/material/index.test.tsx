@@ -416,13 +416,13 @@ describe("Material page price history ranges", () => {
     ...johannesburgHistory,
     resolution: "week",
     points: [
-      { date: "2025-12-01", price: "150.00" },
-      { date: "2026-06-01", price: "160.00" },
-      { date: "2026-11-16", price: "170.00" },
+      { date: "2025-12-01", price: "150.00", priceExact: "150.0000" },
+      { date: "2026-06-01", price: "160.00", priceExact: "160.0000" },
+      { date: "2026-11-16", price: "170.00", priceExact: "170.0000" },
     ],
     reference: [
-      { date: "2025-11-01", price: "180.00" },
-      { date: "2026-06-01", price: "190.00" },
+      { date: "2025-11-01", price: "180.00", priceExact: "180.0000" },
+      { date: "2026-06-01", price: "190.00", priceExact: "190.0000" },
     ],
     referenceName: "Copper (IMF via FRED, monthly)",
   };

@@ -40,12 +40,15 @@ function row([id, cityId, name, slug, code, country, price, currency, priceUsd]:
     materialId: 1,
     cityId,
     price,
+    priceExact: Number(price).toFixed(4),
     currency,
     unit: "kg",
     date: "2026-11-22",
     updatedAt: "2026-11-22T00:00:00Z",
     previousPrice: price,
+    previousPriceExact: Number(price).toFixed(4),
     change: "0.00",
+    changeExact: "0.0000",
     changePercent: 0,
     trend: "flat",
     source: DEMO_SOURCE,
@@ -113,10 +116,10 @@ export const johannesburgHistory: PriceHistory = {
   reference: [],
   referenceName: null,
   points: [
-    { date: "2026-11-19", price: "169.74" },
-    { date: "2026-11-20", price: "171.19" },
-    { date: "2026-11-21", price: "171.80" },
-    { date: "2026-11-22", price: "171.52" },
+    { date: "2026-11-19", price: "169.74", priceExact: "169.7400" },
+    { date: "2026-11-20", price: "171.19", priceExact: "171.1900" },
+    { date: "2026-11-21", price: "171.80", priceExact: "171.8000" },
+    { date: "2026-11-22", price: "171.52", priceExact: "171.5200" },
   ],
 };
 
@@ -129,8 +132,8 @@ export const londonHistory: PriceHistory = {
   reference: [],
   referenceName: null,
   points: [
-    { date: "2026-11-20", price: "7.19" },
-    { date: "2026-11-21", price: "7.19" },
-    { date: "2026-11-22", price: "7.25" },
+    { date: "2026-11-20", price: "7.19", priceExact: "7.1900" },
+    { date: "2026-11-21", price: "7.19", priceExact: "7.1900" },
+    { date: "2026-11-22", price: "7.25", priceExact: "7.2500" },
   ],
 };

@@ -42,7 +42,7 @@ export function TopMarkets({ top, unit }: { top: MaterialPriceRow[]; unit: Unit 
                 </div>
                 <div className="shrink-0 text-right">
                   <p className="font-semibold text-slate-900 tabular-nums">
-                    {formatPrice(row.price, row.currency, unit)}
+                    {formatPrice(row.priceExact, row.currency, unit)}
                   </p>
                   <p className="text-xs text-slate-600">
                     {row.currency} {UNIT_LABELS[unit]}

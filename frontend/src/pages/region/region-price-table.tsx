@@ -98,10 +98,11 @@ function PriceRows({ rows, unit, regionName }: { rows: RegionPriceRow[]; unit: U
                   <span className="block text-xs text-slate-600">{row.material.grade ?? row.material.category}</span>
                 </th>
                 <td className={`${CELL} text-right font-semibold whitespace-nowrap tabular-nums`}>
-                  {formatPrice(row.averagePrice, row.currency, unit)}
+                  {formatPrice(row.averagePriceExact, row.currency, unit)}
                 </td>
                 <td className={`${CELL} text-right whitespace-nowrap tabular-nums text-slate-700`}>
-                  {formatPrice(row.minPrice, row.currency, unit)} – {formatPrice(row.maxPrice, row.currency, unit)}
+                  {formatPrice(row.minPriceExact, row.currency, unit)} –{" "}
+                  {formatPrice(row.maxPriceExact, row.currency, unit)}
                 </td>
                 <td className={`${CELL} text-right tabular-nums`}>{row.cityCount}</td>
               </tr>

@@ -40,7 +40,7 @@ export function sortRegionRows(rows: readonly RegionPriceRow[], sort: RegionSort
   const sign = sort.direction === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
     if (sort.field === "material") return sign * byName(a, b);
-    const difference = Number(a.averagePrice) - Number(b.averagePrice);
+    const difference = Number(a.averagePriceExact) - Number(b.averagePriceExact);
     return difference !== 0 ? sign * difference : byName(a, b);
   });
 }

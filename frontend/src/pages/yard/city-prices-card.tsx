@@ -76,7 +76,7 @@ function PriceList({ rows, city }: { rows: CityPriceRow[]; city: City }) {
                 </Link>
               </th>
               <td className="py-2 text-right font-semibold whitespace-nowrap tabular-nums">
-                {formatPrice(row.price, row.currency)}
+                {formatPrice(row.priceExact, row.currency)}
               </td>
             </tr>
           ))}
