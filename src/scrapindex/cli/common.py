@@ -25,7 +25,10 @@ ImportFile = Annotated[
 ]
 AllowOutliers = Annotated[
     bool,
-    typer.Option(help="Accept values over 3x or under a third of their series' 7-day median"),
+    typer.Option(
+        help="Accept values over 3x or under a third of their series' 7-day median, and (prices)"
+        " a grade family left out of order: the operator is sure"
+    ),
 ]
 FeedFile = Annotated[
     Path | None,

@@ -108,8 +108,9 @@ def estimate_prices(
         cities = _cities(connection)
         rates = _real_fx(connection, {c.currency for c in cities}, day, report)
         rows = _estimated_rows(connection, table, references, cities, rates, day)
-        source_id = named_source_id(connection, ESTIMATE_SOURCE_NAME, ESTIMATE_KIND)
-        _write_in_order(write, rows, source_id, day, now, report, settings)
+        if rows:
+            source_id = named_source_id(connection, ESTIMATE_SOURCE_NAME, ESTIMATE_KIND)
+            _write_in_order(write, rows, source_id, day, now, report, settings)
     report.alerts = write.report.alerts
     return report
 

@@ -31,12 +31,11 @@ from scrapindex.alerts.evaluate import EvaluationReport, evaluate_alerts_in
 from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.models import DataRevision, Price, PriceEstimate
 from scrapindex.prices.bulk_load import load_prices
-from scrapindex.prices.publish_checks import OrderBreak, grade_order_breaks
+from scrapindex.prices.publish_checks import OrderBreak, SeriesKey, grade_order_breaks
 from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.queries.market_figures import refresh_market_figures
 from scrapindex.settings import Settings
 
-SeriesKey = tuple[int, int]  # (material id, city id)
 DayKey = tuple[int, int, dt.date]  # (material id, city id, day): one row of prices
 # pg_advisory_xact_lock's key: any fixed number no other lock of ours uses ("SCRAP" in hex).
 PRICE_LOCK_KEY = 0x5343524150

@@ -1,7 +1,8 @@
 """The sources that imported rows name: feeds, created the first time a file names them; and
 the site's own (estimates, user reports), created the first time they write a price."""
 
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, select
+from sqlalchemy.dialects import postgresql, sqlite
 
 from scrapindex.models import Source
 
@@ -28,15 +29,15 @@ def check_source_name(name: str, kinds: dict[str, str]) -> str:
 def source_ids(
     connection: Connection, names: set[str], url: str | None = None, kind: str = FEED_KIND
 ) -> dict[str, int]:
-    """Ids of the named sources, creating the missing ones as ``kind`` (feeds)."""
-    rows = connection.execute(select(Source.name, Source.id).where(Source.name.in_(names)))
-    ids = dict(rows.all())
-    for name in sorted(names - ids.keys()):
-        created = connection.execute(
-            insert(Source).values(name=name, kind=kind, url=url).returning(Source.id)
-        )
-        ids[name] = created.scalar_one()
-    return ids
+    """Ids of the named sources, creating the missing ones as ``kind`` (feeds). INSERT … ON
+    CONFLICT DO NOTHING: two writers naming a new source at once both get its one row."""
+    if not names:
+        return {}
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    rows = [{"name": name, "kind": kind, "url": url} for name in sorted(names)]
+    connection.execute(dialect.insert(Source).values(rows).on_conflict_do_nothing())
+    found = connection.execute(select(Source.name, Source.id).where(Source.name.in_(names)))
+    return dict(found.all())
 
 
 def named_source_id(connection: Connection, name: str, kind: str) -> int:
