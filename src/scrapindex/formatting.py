@@ -37,8 +37,9 @@ def currency_symbol(currency: str) -> str:
 def format_money(amount: Decimal | str, currency: str) -> str:
     """ "R1,234.50": symbol, thousands separators, two decimals; "-$0.50" below zero."""
     value = Decimal(amount)
-    digits = f"{abs(value).quantize(CENT, ROUND_HALF_UP):,.2f}"
-    sign = "-" if value < 0 else ""
+    cents = abs(value).quantize(CENT, ROUND_HALF_UP)
+    digits = f"{cents:,.2f}"
+    sign = "-" if value < 0 and cents else ""
     return f"{sign}{currency_symbol(currency)}{digits}"
 
 

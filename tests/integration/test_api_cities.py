@@ -15,6 +15,7 @@ from scrapindex.models import City
 from scrapindex.queries.places import all_cities, headline_copper, last_written, listed_cities
 from scrapindex.queries.prices import CityInfo, MaterialInfo, Quote
 from scrapindex.queries.site import data_changed_at
+from scrapindex.schemas.common import money_text
 from scrapindex.schemas.places import CITY_LIST, city_list_json, city_public
 from tests.conftest import CONTENT_DIR, TEST_DEMO
 
@@ -97,7 +98,9 @@ def test_city_prices_carry_real_change_against_previous_day(
         latest, previous = history[-1], history[-2]
         assert row["price"] == f"{latest:.2f}"
         assert row["previousPrice"] == f"{previous:.2f}"
-        assert Decimal(row["change"]) == latest - previous
+        # The change at the stored four decimals; the two-decimal text is that, rounded once.
+        assert Decimal(row["changeExact"]) == latest - previous
+        assert row["change"] == money_text(latest - previous)
         assert row["trend"] == (
             "up" if latest > previous else "down" if latest < previous else "flat"
         )

@@ -53,7 +53,7 @@ def test_usd_conversion_uses_latest_rate(client: TestClient, engine: Engine) -> 
                 FxRate.currency == "GBP", FxRate.rate_date == TEST_DEMO.end_date
             )
         ).scalar_one()
-    expected = (Decimal(london["price"]) * rate).quantize(Decimal("0.01"))
+    expected = (Decimal(london["priceExact"]) * rate).quantize(Decimal("0.01"))
     assert Decimal(london["priceUsd"]) == expected
 
 
@@ -140,11 +140,11 @@ def test_every_material_ranks_cities_on_the_exact_price(client: TestClient, engi
         rates = latest_usd_rates(conn)
     for material in client.get("/api/materials").json():
         rows = client.get(f"/api/materials/{material['slug']}/prices").json()
-        exact = [Decimal(r["price"]) * rates[r["currency"]] for r in rows]
+        exact = [Decimal(r["priceExact"]) * rates[r["currency"]] for r in rows]
         assert exact == sorted(exact, reverse=True), material["slug"]
         for before, after in itertools.pairwise(rows):
             if before["currency"] != after["currency"]:
                 continue
-            assert Decimal(before["price"]) >= Decimal(after["price"]), material["slug"]
-            if Decimal(before["price"]) == Decimal(after["price"]):
+            assert Decimal(before["priceExact"]) >= Decimal(after["priceExact"]), material["slug"]
+            if Decimal(before["priceExact"]) == Decimal(after["priceExact"]):
                 assert before["city"]["name"] <= after["city"]["name"], material["slug"]

@@ -30,6 +30,7 @@ from scrapindex.data.imports.values import utc_today
 from scrapindex.models import City, FxRate, Material, Price
 from scrapindex.queries.market_figures import refresh_market_figures
 from scrapindex.queries.prices import material_figures
+from scrapindex.schemas.common import money_text
 from scrapindex.settings import Settings, get_settings
 from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR, FreshDatabase
@@ -104,7 +105,8 @@ def test_the_update_brings_the_demo_to_today_and_the_api_follows(
     for row in rows:
         previous = yesterday[row["material"]["slug"]]
         assert row["previousPrice"] == f"{previous:.2f}"
-        assert row["change"] == f"{Decimal(row['price']) - previous:.2f}"
+        assert Decimal(row["changeExact"]) == Decimal(row["priceExact"]) - previous
+        assert row["change"] == money_text(Decimal(row["priceExact"]) - previous)
         assert row["source"]["kind"] == "demo"
     assert {row["trend"] for row in rows} >= {"up", "down"}
     overview = client.get("/api/cities/london/overview").json()

@@ -1,7 +1,7 @@
 """Exchange-rate import: the price feed's rules for daily USD rates."""
 
 import datetime as dt
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
@@ -64,7 +64,11 @@ def test_new_rates_move_the_usd_figures(db: Engine) -> None:
         after = client.get("/api/materials/copper/prices")
     assert after.headers["etag"] != before.headers["etag"]
     london = next(row for row in after.json() if row["city"]["slug"] == "london")
-    assert london["priceUsd"] == f"{Decimal(london['price']) * Decimal('1.2431'):.2f}"
+    # From the stored price (four decimals per kg), not the two-decimal text beside it.
+    dollars = (Decimal(london["priceExact"]) * Decimal("1.2431")).quantize(
+        Decimal("0.01"), ROUND_HALF_UP
+    )
+    assert london["priceUsd"] == str(dollars)
 
 
 INVALID_FILES = [

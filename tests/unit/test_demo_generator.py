@@ -3,13 +3,14 @@
 import datetime as dt
 import hashlib
 import itertools
+import random
 from collections import Counter
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from scrapindex.data.demo import DEMO_SOURCE_ID, DemoConfig, DemoData, generate
+from scrapindex.data.demo import DEMO_SOURCE_ID, DemoConfig, DemoData, generate, next_demo_price
 from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.legal import read_legal_rules
 from scrapindex.data.reference import load_materials
@@ -75,7 +76,7 @@ def test_a_year_of_daily_prices_for_every_series(year: DemoData) -> None:
         per_day[row["price_date"]] += 1
         price: Decimal = row["price_per_kg"]
         assert price > 0
-        assert price == price.quantize(Decimal("0.01"))
+        assert price == price.quantize(Decimal("0.0001"))  # the stored precision, not cents
         assert row["currency"] == city_currency[row["city_id"]]
         assert row["source_id"] == DEMO_SOURCE_ID
     assert len(per_day) == 365
@@ -173,3 +174,25 @@ def test_scale_adds_named_demo_towns_and_keeps_the_real_cities() -> None:
     assert fingerprint(scaled) == fingerprint(
         generate(CONTENT_DIR, DemoConfig(end_date=short.end_date, days=3, scale=3))
     )
+
+
+def test_steel_moves_below_a_penny_so_its_chart_is_a_line(year: DemoData) -> None:
+    """Steel near 0.13/kg at whole cents could only step by 8%; at the stored four decimals its
+    series takes many more distinct values than it has distinct cents."""
+    steel = next(i for i, m in enumerate(year.material_refs, start=1) if m["slug"] == "steel")
+    london = next(c["id"] for c in year.cities if c["slug"] == "london")
+    series = [
+        row["price_per_kg"]
+        for row in year.prices()
+        if row["material_id"] == steel and row["city_id"] == london
+    ]
+    cents = {price.quantize(Decimal("0.01")) for price in series}
+    assert len(set(series)) > 5 * len(cents)
+
+
+def test_the_daily_step_keeps_four_decimals() -> None:
+    rng = random.Random(7)
+    steps = {next_demo_price(Decimal("0.1285"), 0.13, 0.02, 0.0, rng) for _ in range(50)}
+    assert all(step == step.quantize(Decimal("0.0001")) for step in steps)
+    assert any(step != step.quantize(Decimal("0.01")) for step in steps)
+    assert len(steps) > 10

@@ -34,9 +34,10 @@ export function convertPerKg(pricePerKg: string | number, unit: Unit): number {
 /** "R 1,234.50" style: symbol, thousands separators, two decimals. */
 export function formatMoney(amount: string | number, currency: string): string {
   const value = Number(amount);
-  const digits = numberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  const digits = numberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(value));
   const symbol = currencySymbol(currency);
-  return value < 0 ? `-${symbol}${digits.slice(1)}` : `${symbol}${digits}`;
+  // A change of under half a cent downwards reads "R0.00", never "-R0.00" (as the server's).
+  return value < 0 && /[1-9]/.test(digits) ? `-${symbol}${digits}` : `${symbol}${digits}`;
 }
 
 /** A stored per-kg price shown in the chosen unit. */

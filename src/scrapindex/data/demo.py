@@ -24,6 +24,9 @@ DEMO_SOURCE_NAME = "ScrapIndex demo data (generated, not real quotes)"
 DEMO_SOURCE_ID = 1
 DEFAULT_SEED = 20241
 CENT = Decimal("0.01")
+# Demo prices move in the stored precision, four decimals per kg, as real per-tonne quotes do
+# (£128.50/t is 0.1285/kg): in whole cents, steel at 0.13/kg could only jump by 8% steps.
+STORED_STEP = Decimal("0.0001")
 
 # The random walks: each day keeps this much of yesterday's deviation and adds a fresh shock.
 FX_PERSISTENCE = 0.98
@@ -182,7 +185,7 @@ def next_demo_price(
     deviation = math.log(float(previous) / centre)
     local_shock = rng.gauss(0, volatility * LOCAL_VOLATILITY_SHARE)
     deviation = MARKET_PERSISTENCE * deviation + market_shock + local_shock
-    fresh = Decimal(str(centre * math.exp(deviation))).quantize(CENT)
+    fresh = Decimal(str(centre * math.exp(deviation))).quantize(STORED_STEP)
     return board_price(fresh, previous, rng)
 
 
@@ -371,7 +374,7 @@ def _price_rows(data: DemoData) -> Iterator[dict[str, Any]]:
             for i, (day, (local, board_stands)) in enumerate(zip(dates, local_path, strict=True)):
                 usd = material["usdPerKg"] * city_level * math.exp(market[i] + local)
                 if not board_stands:
-                    previous = max(Decimal(str(usd / fx[i])).quantize(CENT), CENT)
+                    previous = max(Decimal(str(usd / fx[i])).quantize(STORED_STEP), CENT)
                 yield {
                     "material_id": material_id,
                     "city_id": city["id"],

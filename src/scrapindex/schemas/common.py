@@ -7,11 +7,16 @@ from typing import Annotated, Any, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, PlainSerializer
 from pydantic.alias_generators import to_camel
 
+
 # Money leaves the API as a string with exactly two decimals ("1234.50"), the figure SPEC.md
 # names; the field beside it ending in "Exact" holds the same figure as ExactMoneyText.
-MoneyText = Annotated[
-    Decimal, PlainSerializer(lambda v: f"{v:.2f}", return_type=str, when_used="json")
-]
+def money_text(value: Decimal) -> str:
+    """Two decimals; a change of under half a cent downwards is "0.00", never "-0.00"."""
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
+MoneyText = Annotated[Decimal, PlainSerializer(money_text, return_type=str, when_used="json")]
 
 # Prices are stored to four decimals per kg: £128.50 a tonne is 0.1285 a kg, which two decimals
 # would send as 0.13 (£130.00 a tonne). The browser converts units, and works out changes, from
