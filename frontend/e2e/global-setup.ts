@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -45,6 +45,19 @@ async function waitForServer(url: string, server: ChildProcess): Promise<void> {
   throw new Error(`server did not answer at ${url}`);
 }
 
+/** Yesterday £120.00/t and today £128.50/t, in the feed format `prices import` reads. */
+function writeSteelFeed(dir: string): string {
+  const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  const rows = [
+    "date,country,city,material,price,currency,unit,source",
+    `${day(1)},GB,sheffield,steel,120.00,GBP,t,Sheffield Steel Desk`,
+    `${day(0)},GB,sheffield,steel,128.50,GBP,t,Sheffield Steel Desk`,
+  ];
+  const path = join(dir, "sheffield-steel.csv");
+  writeFileSync(path, `${rows.join("\n")}\n`);
+  return path;
+}
+
 export default async function setup(project: TestProject): Promise<() => void> {
   const dataDir = mkdtempSync(join(tmpdir(), "scrapindex-e2e-"));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", API_CACHE_SECONDS: "60" };
@@ -62,6 +75,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
     stdio,
   });
   execFileSync(CLI, ["prices", "estimate"], { env, stdio });
+  // A feed quoting Sheffield's steel per tonne, to the penny (£128.50/t is 0.1285/kg): the
+  // page must show it as sent, not as 0.13/kg times a thousand (see precision.e2e.ts).
+  execFileSync(CLI, ["prices", "import", writeSteelFeed(dataDir)], { env, stdio });
   const port = await freePort();
   const server = spawn(CLI, ["serve", "--port", String(port)], { env, stdio });
   const baseURL = `http://127.0.0.1:${port}`;
