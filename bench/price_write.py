@@ -33,7 +33,6 @@ import functools
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -47,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import Engine, func, insert, select  # noqa: E402
 from sqlalchemy.orm import Session  # noqa: E402
+from tests.concurrency import at_once, rebuilt, shown  # noqa: E402
 from tests.operators import add_operator  # noqa: E402
 
 from bench import common  # noqa: E402
@@ -65,7 +65,6 @@ from scrapindex.models import (  # noqa: E402
 )
 from scrapindex.moderation.price_reports import REPORT_KIND, approve_report  # noqa: E402
 from scrapindex.prices import record  # noqa: E402
-from scrapindex.queries.current_prices import refresh_current_prices  # noqa: E402
 from scrapindex.settings import Settings  # noqa: E402
 
 HEADER = "date,country,city,material,price,currency,unit,source\n"
@@ -298,42 +297,6 @@ def one_series(
 
 
 # 3. Two writers at once
-
-
-def shown(engine: Engine) -> list[tuple[Any, ...]]:
-    with engine.connect() as connection:
-        rows = connection.execute(select(CurrentPrice).order_by("material_id", "city_id"))
-        return [tuple(row) for row in rows]
-
-
-def rebuilt(engine: Engine) -> list[tuple[Any, ...]]:
-    """current_prices made whole from the history, in a transaction rolled back."""
-    with engine.connect() as connection, connection.begin() as transaction:
-        refresh_current_prices(connection)
-        rows = connection.execute(select(CurrentPrice).order_by("material_id", "city_id"))
-        result = [tuple(row) for row in rows]
-        transaction.rollback()
-    return result
-
-
-def at_once(*writers: Callable[[], Any]) -> list[Any]:
-    """Run the writers in threads released together; their results (or what they raised)."""
-    start = threading.Barrier(len(writers))
-    results: list[Any] = [None] * len(writers)
-
-    def run(index: int, writer: Callable[[], Any]) -> None:
-        start.wait()
-        try:
-            results[index] = writer()
-        except Exception as error:  # counted as a failed writer
-            results[index] = error
-
-    threads = [threading.Thread(target=run, args=item) for item in enumerate(writers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=600)
-    return results
 
 
 def two_writers(

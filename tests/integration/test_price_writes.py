@@ -4,11 +4,8 @@ and nothing else writes prices or the shown prices."""
 
 import datetime as dt
 import re
-import threading
-from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,7 +18,6 @@ from scrapindex.data.imports.prices import import_prices
 from scrapindex.data.run_lock import AlreadyRunning, one_update_at_a_time
 from scrapindex.models import (
     City,
-    CurrentPrice,
     ImportRun,
     Material,
     Price,
@@ -30,8 +26,8 @@ from scrapindex.models import (
     User,
 )
 from scrapindex.moderation.price_reports import approve_report
-from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.settings import get_settings
+from tests.concurrency import at_once, rebuilt, shown
 from tests.conftest import CONTENT_DIR
 from tests.databases import fingerprint
 from tests.integration.test_estimates import DAY, add_references
@@ -47,42 +43,6 @@ def feed(tmp_path: Path, name: str, lines: list[str]) -> Path:
     path = tmp_path / name
     path.write_text(HEADER + "".join(f"{line}\n" for line in lines), encoding="utf-8")
     return path
-
-
-def shown(db: Engine) -> list[tuple[Any, ...]]:
-    with db.connect() as connection:
-        rows = connection.execute(select(CurrentPrice).order_by("material_id", "city_id"))
-        return [tuple(row) for row in rows]
-
-
-def rebuilt(db: Engine) -> list[tuple[Any, ...]]:
-    """What one writer alone would leave shown: current_prices made whole from the history."""
-    with db.connect() as connection, connection.begin() as transaction:
-        refresh_current_prices(connection)
-        rows = connection.execute(select(CurrentPrice).order_by("material_id", "city_id"))
-        result = [tuple(row) for row in rows]
-        transaction.rollback()
-    return result
-
-
-def at_once(*writers: Callable[[], Any]) -> list[Any]:
-    """Run the writers in threads released together; their results (or what they raised)."""
-    start = threading.Barrier(len(writers))
-    results: list[Any] = [None] * len(writers)
-
-    def run(index: int, writer: Callable[[], Any]) -> None:
-        start.wait()
-        try:
-            results[index] = writer()
-        except Exception as error:  # reported below, as the test's failure
-            results[index] = error
-
-    threads = [threading.Thread(target=run, args=item) for item in enumerate(writers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return results
 
 
 def london(material: str, price: str, day: dt.date = DEMO_END + dt.timedelta(days=1)) -> str:
