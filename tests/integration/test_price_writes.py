@@ -30,7 +30,7 @@ from scrapindex.settings import get_settings
 from tests.concurrency import at_once, rebuilt, shown
 from tests.conftest import CONTENT_DIR
 from tests.databases import fingerprint
-from tests.integration.test_estimates import DAY, add_references
+from tests.integration.test_estimates import DAY, add_references, stored
 from tests.moderation import decide, report_ids, seller, send_report
 from tests.operators import Operator
 
@@ -212,3 +212,19 @@ def test_an_approval_far_outside_the_trusted_baseline_is_held_flagged(
             .where(Material.slug == "aluminum", City.slug == "cape-town")
         ).scalars()
         assert "report" not in set(kinds)
+
+
+def test_an_estimate_that_would_break_the_order_is_held_back_and_named(
+    db: Engine, tmp_path: Path
+) -> None:
+    add_references(db)
+    # Bare bright from a feed at R100 in Johannesburg (the operator's override: it is already
+    # below the demo's other copper grades), under what any copper grade's estimate comes to.
+    path = feed(tmp_path, "a.csv", [f"{DAY},ZA,johannesburg,bare-bright-copper,100.00,ZAR,kg,Desk"])
+    assert import_prices(db, path, today=DAY, allow_outliers=True).ok
+    report = estimate_prices(db, CONTENT_DIR, DAY)
+    held = [line for line in report.skipped if line.startswith("held back: in Johannesburg")]
+    assert held
+    assert all("Bare Bright Copper (R100.00/kg" in line for line in held)
+    assert stored(db, "johannesburg", "copper-1")[1] == "demo"  # kept its price, not bent
+    assert stored(db, "cape-town", "copper-1")[1] == "estimate"  # the rest were written
