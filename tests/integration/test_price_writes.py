@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
+from scrapindex import revision
 from scrapindex.data.daily_update import run_daily_update
 from scrapindex.data.estimates import estimate_prices
 from scrapindex.data.imports.prices import import_prices
@@ -228,3 +229,14 @@ def test_an_estimate_that_would_break_the_order_is_held_back_and_named(
     assert all("Bare Bright Copper (R100.00/kg" in line for line in held)
     assert stored(db, "johannesburg", "copper-1")[1] == "demo"  # kept its price, not bent
     assert stored(db, "cape-town", "copper-1")[1] == "estimate"  # the rest were written
+
+
+def test_an_approval_that_publishes_no_price_still_moves_the_revision(
+    db: Engine, site: TestClient, moderator: dict[str, str]
+) -> None:
+    """One approved report publishes no price, but the reports' public summary changed: the
+    caches, which follow the revision, must show it."""
+    assert send_report(seller(site, 0), price=152).status_code == 202
+    before = revision.read(db)
+    assert decide(site, moderator, report_ids(db)[0]).status_code == 200
+    assert revision.read(db) > before

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from scrapindex import revision
 from scrapindex.audit import record_audit
 from scrapindex.data.imports.sources import named_source_id
 from scrapindex.formatting import format_money
@@ -173,6 +174,9 @@ def approve_report(
     record_audit(
         session, actor, "price-report.approve", "price-report", report.id, before, _state(report)
     )
+    if not write.report.touched:
+        # No price moved, but the public summary of approved reports did: caches must see it.
+        revision.bump(session.connection())
     return None
 
 
