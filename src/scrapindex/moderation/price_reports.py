@@ -155,8 +155,9 @@ def approve_report(
 ) -> str | None:
     """Approve, audit and publish the series' price in the session's transaction (uncommitted),
     through the price-write service. When the price it would publish is refused (a family's
-    grades out of order), the approval is undone: the report goes back to the queue, flagged
-    with the reason, which is returned (None when approved)."""
+    grades out of order, or outside the band around the series' trusted baseline), the
+    approval is undone: the report goes back to the queue, flagged with the reason, which is
+    returned (None when approved)."""
     write = begin_price_write(session.connection())
     before = _decide(report, "approved", actor, reason, now)
     session.flush()
