@@ -7,13 +7,31 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from scrapindex.settings import Settings
 
 SQLITE_BUSY_SECONDS = 10
+
+
+def upsert(
+    connection: Connection,
+    model: type[Any],
+    rows: list[dict[str, Any]],
+    key: list[str],
+    values: list[str],
+) -> Any:
+    """INSERT … ON CONFLICT (``key``) DO UPDATE SET ``values``, on either database: a row's
+    write is atomic, with no select-then-insert race."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(model).values(rows)
+    excluded = statement.excluded
+    return statement.on_conflict_do_update(
+        index_elements=key, set_={name: excluded[name] for name in values}
+    )
 
 
 def create_db_engine(url: str) -> Engine:

@@ -116,8 +116,8 @@ INVALID_FILES = [
     ("prices_short_row.csv", "line 3", "expected 8 fields, found 6"),
     ("prices_bad_unit.csv", "line 3", "unit 'oz' is not one of kg, lb, t"),
     ("prices_demo_source.csv", "line 2", "is the demo source"),
-    ("prices_outlier.csv", "line 2", "is more than 3x the 7-day median of 6.73 GBP/kg"),
-    ("prices_outlier.csv", "line 4", "is less than 1/3 of the 7-day median of 163.18 ZAR/kg"),
+    ("prices_outlier.csv", "line 2", "£67.10/kg is 10.10x its median over the 30 days before"),
+    ("prices_outlier.csv", "line 4", "R15.50/kg is 0.10x its median over the 30 days before"),
     ("prices_missing_fields.json", "item 2", "missing fields: currency"),
     ("prices_truncated.json", "item 2", "not valid JSON"),
     ("prices_not_an_array.json", "file", "expected an array"),
@@ -171,10 +171,43 @@ def test_outliers_are_written_with_the_override(db: Engine) -> None:
 
 def test_a_series_without_recent_history_has_no_outlier_guard(db: Engine, tmp_path: Path) -> None:
     feed = tmp_path / "prices.csv"
-    # The demo history ends on 2026-03-31: nothing stored in the week before 2026-04-20.
+    # The demo history ends on 2026-03-31: nothing stored in the 30 days before 2026-05-10.
     # Aluminium is in no grade family: 60.00 breaks no order, only the (absent) outlier guard.
-    feed.write_text(HEADER + "2026-04-20,GB,london,aluminum,60.00,GBP,kg,Feed\n", encoding="utf-8")
-    assert import_prices(db, feed).ok
+    feed.write_text(HEADER + "2026-05-10,GB,london,aluminum,60.00,GBP,kg,Feed\n", encoding="utf-8")
+    report = import_prices(db, feed)
+    assert report.ok
+    assert report.published_anyway == []
+
+
+def test_a_price_is_measured_against_the_latest_feed_price_not_the_demo_median(
+    db: Engine, tmp_path: Path
+) -> None:
+    """The trusted baseline: a feed's price a week old outweighs the demo days after it, and
+    the day's own stored price (which the write replaces) is never the baseline."""
+    feed = tmp_path / "prices.csv"
+    london_aluminum = stored_price(db, "london", "aluminum", dt.date(2026, 3, 24))[0]
+    trusted = (london_aluminum * 4).quantize(Decimal("0.01"))  # far from the demo, stood for
+    feed.write_text(
+        HEADER + f"2026-03-24,GB,london,aluminum,{trusted},GBP,kg,Feed\n", encoding="utf-8"
+    )
+    assert import_prices(db, feed, allow_outliers=True).ok
+    near_the_feed = (trusted * Decimal("0.9")).quantize(Decimal("0.01"))
+    feed.write_text(
+        HEADER + f"2026-03-31,GB,london,aluminum,{near_the_feed},GBP,kg,Feed\n", encoding="utf-8"
+    )
+    report = import_prices(db, feed)
+    assert report.ok, report.problem_lines()
+    assert stored_price(db, "london", "aluminum", dt.date(2026, 3, 31))[0] == near_the_feed
+
+    back_to_the_demo = (london_aluminum).quantize(Decimal("0.01"))
+    feed.write_text(
+        HEADER + f"2026-03-31,GB,london,aluminum,{back_to_the_demo},GBP,kg,Feed\n",
+        encoding="utf-8",
+    )
+    refused = import_prices(db, feed)
+    assert refused.outliers == 1
+    assert "its latest feed or manual price" in refused.problem_lines()[0]
+    assert "on 2026-03-24)" in refused.problem_lines()[0]
 
 
 def write_large_feed(db: Engine, path: Path, days: int) -> int:

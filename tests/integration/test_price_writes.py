@@ -27,6 +27,7 @@ from scrapindex.models import (
     User,
 )
 from scrapindex.moderation.price_reports import approve_report
+from scrapindex.prices.record import PriceRow, PublishRefused, price_write
 from scrapindex.settings import get_settings
 from tests.concurrency import at_once, rebuilt, shown
 from tests.conftest import CONTENT_DIR
@@ -138,7 +139,9 @@ def test_an_import_that_breaks_a_family_fails_whole_naming_the_pair(
 
 def test_the_operators_override_publishes_a_broken_order(db: Engine, tmp_path: Path) -> None:
     path = feed(tmp_path, "a.csv", [london("copper-1", "5.00")])
-    assert import_prices(db, path, allow_outliers=True).ok
+    report = import_prices(db, path, allow_outliers=True)
+    assert report.ok
+    assert any("is above #1 Copper (£5.00/kg" in line for line in report.published_anyway)
     with db.connect() as connection:
         stored = connection.execute(
             select(Price.price_per_kg)
@@ -169,6 +172,12 @@ def test_an_approval_that_would_break_the_order_is_held_flagged(
     with db.connect() as connection:
         statuses = connection.execute(select(PriceReport.status)).scalars()
         assert sorted(statuses) == ["approved", "approved", "pending"]
+        report_prices = connection.execute(
+            select(Price.id)
+            .join(Source, Source.id == Price.source_id)
+            .where(Source.kind == "report")
+        )
+        assert report_prices.all() == []
 
 
 WRITES = re.compile(
@@ -229,6 +238,57 @@ def test_an_estimate_that_would_break_the_order_is_held_back_and_named(
     assert all("Bare Bright Copper (R100.00/kg" in line for line in held)
     assert stored(db, "johannesburg", "copper-1")[1] == "demo"  # kept its price, not bent
     assert stored(db, "cape-town", "copper-1")[1] == "estimate"  # the rest were written
+
+
+def test_an_estimate_far_from_the_latest_feed_price_is_held_back(
+    db: Engine, tmp_path: Path
+) -> None:
+    add_references(db)
+    # Radiators (in no grade family) from a feed the day before, at ten times the demo's.
+    demo = stored(db, "cape-town", "copper-radiators", DAY - dt.timedelta(days=1))[0]
+    fed = (demo * 10).quantize(Decimal("0.01"))
+    line = f"{DAY - dt.timedelta(days=1)},ZA,cape-town,copper-radiators,{fed},ZAR,kg,Desk"
+    assert import_prices(db, feed(tmp_path, "a.csv", [line]), allow_outliers=True).ok
+    report = estimate_prices(db, CONTENT_DIR, DAY)
+    held = [line for line in report.skipped if "in Cape Town, Copper Radiators" in line]
+    assert len(held) == 1
+    assert (
+        f"its latest feed or manual price (R{fed:,}/kg on {DAY - dt.timedelta(days=1)})"
+        in (held[0])
+    )
+    assert stored(db, "cape-town", "copper-radiators")[1] == "demo"
+    assert stored(db, "johannesburg", "copper-radiators")[1] == "estimate"
+
+
+def test_the_service_refuses_an_outlier_whoever_writes_it(db: Engine) -> None:
+    """The band is the service's rule, not each writer's: a write straight through it with a
+    price ten times its series' baseline is refused, and nothing is left."""
+    before = fingerprint(db)
+    with db.connect() as connection:
+        material_id, city_id, price, currency, source_id = connection.execute(
+            select(
+                Price.material_id,
+                Price.city_id,
+                Price.price_per_kg,
+                Price.currency,
+                Price.source_id,
+            )
+            .join(City, City.id == Price.city_id)
+            .join(Material, Material.id == Price.material_id)
+            .where(City.slug == "london", Material.slug == "aluminum", Price.price_date == DEMO_END)
+        ).one()
+    row = PriceRow(
+        material_id, city_id, DEMO_END, price * 10, currency, source_id, dt.datetime.now(dt.UTC)
+    )
+    with (
+        pytest.raises(PublishRefused) as refused,
+        db.begin() as connection,
+        price_write(connection, get_settings()) as write,
+    ):
+        write.upsert([row])
+    assert [flag.material_id for flag in refused.value.outliers] == [material_id]
+    assert "x its median over the 30 days before" in refused.value.problems[0]
+    assert fingerprint(db) == before
 
 
 def test_an_approval_that_publishes_no_price_still_moves_the_revision(

@@ -105,6 +105,10 @@ def finish_import(outcome: ImportOutcome, note: str | None = None) -> None:
 
 def print_import(report: ImportReport) -> None:
     console.print(summary_table(report))
+    if report.published_anyway:
+        console.print("[yellow]Published on the override, though:[/yellow]")
+        for line in report.published_anyway:
+            console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
     if report.skipped:
         console.print("[yellow]Skipped (not imported):[/yellow]")
         for line in report.skipped_lines():

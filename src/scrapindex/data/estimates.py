@@ -32,7 +32,6 @@ from scrapindex.models import (
 )
 from scrapindex.price_kinds import DEMO_KIND, outranks
 from scrapindex.prices import record
-from scrapindex.prices.publish_checks import OrderBreak
 from scrapindex.settings import Settings, get_settings
 
 ESTIMATE_SOURCE_NAME = "ScrapIndex estimate (market reference x grade factor x yard margin)"
@@ -124,9 +123,10 @@ def _write_in_order(
     report: EstimateReport,
     settings: Settings,
 ) -> None:
-    """Write and publish the estimates; one that would stand out of its family's order (a
-    generic grade estimated above a better grade's feed, report or demo price) is held back
-    and named in the report, and the rest are written again without it."""
+    """Write and publish the estimates; one the price-write service refuses (out of the band
+    around its series' trusted baseline, or out of its family's order: a generic grade
+    estimated above a better grade's feed, report or demo price) is held back and named in the
+    report, and the rest are written again without it."""
     held: set[tuple[int, int]] = set()
     while True:
         savepoint = write.connection.begin_nested()
@@ -137,27 +137,27 @@ def _write_in_order(
             record.publish(write, settings, now=now)
         except record.PublishRefused as refused:
             savepoint.rollback()
-            newly = _estimated_sides(refused.breaks, rows) - held
+            newly = _refused_estimates(refused, rows) - held
             if not newly:
                 raise
             held |= newly
-            report.skipped.extend(f"held back: {item.message()}" for item in refused.breaks)
-            write.report = record.WriteReport()
+            report.skipped.extend(f"held back: {problem}" for problem in refused.problems)
+            write.start_over()
             report.inserted = report.updated = report.unchanged = report.kept = 0
             continue
         savepoint.commit()
         return
 
 
-def _estimated_sides(
-    breaks: list[OrderBreak], rows: dict[tuple[int, int], Any]
+def _refused_estimates(
+    refused: record.PublishRefused, rows: dict[tuple[int, int], Any]
 ) -> set[tuple[int, int]]:
-    sides = set()
-    for item in breaks:
-        for material_id in (item.dearer_id, item.cheaper_id):
-            if (material_id, item.city_id) in rows:
-                sides.add((material_id, item.city_id))
-    return sides
+    """The estimated series a refusal names: the outliers, and each side of a broken pair that
+    is an estimate (both, when the table's factors put two estimates the wrong way round)."""
+    refused_series = {(flag.material_id, flag.city_id) for flag in refused.outliers}
+    for item in refused.breaks:
+        refused_series |= {(item.dearer_id, item.city_id), (item.cheaper_id, item.city_id)}
+    return refused_series & rows.keys()
 
 
 def _reference_quotes(

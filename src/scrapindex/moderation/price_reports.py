@@ -32,7 +32,6 @@ from scrapindex.models import (
 )
 from scrapindex.moderation import AlreadyDecided
 from scrapindex.price_kinds import outranks
-from scrapindex.prices.publish_checks import outliers_against_baseline
 from scrapindex.prices.record import (
     PriceRow,
     PriceWrite,
@@ -158,20 +157,25 @@ def approve_report(
     grades out of order, or outside the band around the series' trusted baseline), the
     approval is undone: the report goes back to the queue, flagged with the reason, which is
     returned (None when approved)."""
-    write = begin_price_write(session.connection())
+    # A year back, not the usual 30 days: a stale series still has a price to be held to.
+    write = begin_price_write(session.connection(), baseline_window_days=BASELINE_DAYS)
     before = _decide(report, "approved", actor, reason, now)
     session.flush()
+    # A savepoint on the write's own connection: the session's begin_nested() would emit its
+    # SAVEPOINT only when the session next used the connection, after the write.
+    savepoint = write.connection.begin_nested()
     try:
-        with session.begin_nested():
-            publish_report_price(write, report.material_id, report.city_id, now.date(), now)
-            publish(write, settings, now=now)
-    except (PublishRefused, OutsideTheBand) as refused:
+        publish_report_price(write, report.material_id, report.city_id, now.date(), now)
+        publish(write, settings, now=now)
+    except PublishRefused as refused:
+        savepoint.rollback()
         _hold(report, before, refused.problems)
         session.flush()
         record_audit(
             session, actor, "price-report.hold", "price-report", report.id, before, _state(report)
         )
         return report.flag_reason
+    savepoint.commit()
     record_audit(
         session, actor, "price-report.approve", "price-report", report.id, before, _state(report)
     )
@@ -179,14 +183,6 @@ def approve_report(
         # No price moved, but the public summary of approved reports did: caches must see it.
         revision.bump(session.connection())
     return None
-
-
-class OutsideTheBand(ValueError):
-    """The reports' median is over 3x, or under a third of, the series' trusted baseline."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
 
 
 def _hold(report: PriceReport, before: dict[str, Any], problems: list[str]) -> None:
@@ -244,9 +240,8 @@ def publish_report_price(
 ) -> bool:
     """Write the median of the window's approved reports as ``today``'s price when it may.
 
-    True when a price was written (the caller's price write then publishes it). Raises
-    OutsideTheBand when the median sits outside the band around the series' trusted baseline
-    (its latest feed or manual price, else estimate, else 30-day median; never a report)."""
+    True when a price was written (the caller's price write then publishes it, or refuses it:
+    outside the band around the series' trusted baseline, or out of its family's order)."""
     connection = write.connection
     currency = connection.execute(
         select(Country.currency).join(City).where(City.id == city_id)
@@ -270,9 +265,5 @@ def publish_report_price(
     source_id = named_source_id(connection, REPORT_SOURCE_NAME, REPORT_KIND)
     written_at = now or dt.datetime.now(dt.UTC)
     row = PriceRow(material_id, city_id, today, median, currency, source_id, written_at)
-    # A year back, not the usual 30 days: a stale series still has a price to be held to.
-    outliers = outliers_against_baseline(connection, [row], window_days=BASELINE_DAYS)
-    if outliers:
-        raise OutsideTheBand([flag.message() for flag in outliers])
     write.upsert([row])
     return True

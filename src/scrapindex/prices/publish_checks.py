@@ -197,6 +197,10 @@ class OutlierFlag:
         """ "in London, Aluminum (£12.00/kg on 2026-04-01) is 10.00x its latest feed or manual
         price (£1.20/kg on 2026-03-31)"."""
         price = f"{format_money(self.price_per_kg, self.currency)}/kg"
+        return f"in {self.city}, {self.material} ({price} on {self.price_date}) {self.against()}"
+
+    def against(self) -> str:
+        """ "is 10.00x its latest feed or manual price (£1.20/kg on 2026-03-31)"."""
         baseline = f"{format_money(self.baseline, self.currency)}/kg"
         described = {
             "trusted": f"its latest feed or manual price ({baseline} on {self.baseline_date})",
@@ -204,10 +208,7 @@ class OutlierFlag:
             "median": f"its median over the {self.window_days} days before ({baseline})",
         }[self.basis]
         ratio = self.price_per_kg / self.baseline if self.baseline else Decimal("Infinity")
-        return (
-            f"in {self.city}, {self.material} ({price} on {self.price_date}) is {ratio:.2f}x "
-            f"{described}"
-        )
+        return f"is {ratio:.2f}x {described}"
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,15 @@ approved report, the console's override, the seed — does, in one transaction:
 
 ``price_write`` first takes the database's price lock, so two writers never interleave: a
 PostgreSQL advisory transaction lock, or on SQLite the database's own write lock, taken by the
-first statement. On leaving the block it publishes what was written: it refuses a write that
-would put a family's grades out of order in a city (PublishRefused, and the writer's
-transaction rolls back), rebuilds the shown prices of the touched series, moves the data
-revision forward and evaluates the price alerts on those series, all before the writer
-commits. Nothing else writes prices or current_prices (tests/integration/test_price_writes.py
-reads the source to hold that).
+first statement. Each upsert measures the rows it changes against their series' trusted
+baseline (publish_checks.outliers_against_baseline, read before the rows are written). On
+leaving the block it publishes what was written: it refuses a write with a price out of that
+band, or one that would put a family's grades out of order in a city (PublishRefused, and the
+writer's transaction rolls back; an operator's override publishes and reports them). Then it
+rebuilds the shown prices of the touched series, moves the data revision forward and
+evaluates the price alerts on those series, all before the writer commits. Nothing else
+writes prices or current_prices (tests/integration/test_price_writes.py reads the source to
+hold that).
 """
 
 import datetime as dt
@@ -24,14 +27,21 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Connection, delete, select, text, tuple_, update
-from sqlalchemy.dialects import postgresql, sqlite
 
 from scrapindex import revision
 from scrapindex.alerts.evaluate import EvaluationReport, evaluate_alerts_in
 from scrapindex.data.estimate_table import load_estimate_table
+from scrapindex.db import upsert
 from scrapindex.models import DataRevision, Price, PriceEstimate
 from scrapindex.prices.bulk_load import load_prices
-from scrapindex.prices.publish_checks import OrderBreak, SeriesKey, grade_order_breaks
+from scrapindex.prices.publish_checks import (
+    BASELINE_WINDOW_DAYS,
+    OrderBreak,
+    OutlierFlag,
+    SeriesKey,
+    grade_order_breaks,
+    outliers_against_baseline,
+)
 from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.queries.market_figures import refresh_market_figures
 from scrapindex.settings import Settings
@@ -76,7 +86,7 @@ class WriteReport:
     unchanged: int = 0
     touched: set[SeriesKey] = field(default_factory=set)
     alerts: EvaluationReport | None = None
-    order_breaks: list[str] = field(default_factory=list)  # published anyway, on an override
+    published_anyway: list[str] = field(default_factory=list)  # on an override: why refused
 
     @property
     def written(self) -> int:
@@ -84,22 +94,39 @@ class WriteReport:
 
 
 class PublishRefused(ValueError):
-    """The write would put a family's grades out of order; nothing was written."""
+    """The write had prices out of the band around their baselines, or would put a family's
+    grades out of order; nothing was written."""
 
-    def __init__(self, breaks: Sequence[OrderBreak]) -> None:
+    def __init__(self, breaks: Sequence[OrderBreak], outliers: Sequence[OutlierFlag] = ()) -> None:
         self.breaks = list(breaks)
-        self.problems = [item.message() for item in breaks]
+        self.outliers = list(outliers)
+        self.problems = [flag.message() for flag in self.outliers] + [
+            item.message() for item in self.breaks
+        ]
         super().__init__("; ".join(self.problems))
 
 
 class PriceWrite:
     """What a writer holds inside ``price_write``: the rows it writes, and what they touched."""
 
-    def __init__(self, connection: Connection, *, allow_order_breaks: bool = False) -> None:
+    def __init__(
+        self,
+        connection: Connection,
+        *,
+        override: bool = False,
+        baseline_window_days: int = BASELINE_WINDOW_DAYS,
+    ) -> None:
         self.connection = connection
-        self.allow_order_breaks = allow_order_breaks
+        self.override = override
+        self.baseline_window_days = baseline_window_days
         self.report = WriteReport()
+        self.outliers: list[OutlierFlag] = []
         self.fx_changed = False
+
+    def start_over(self) -> None:
+        """Forget what was written, after the writer rolled it back to a savepoint."""
+        self.report = WriteReport()
+        self.outliers = []
 
     def upsert(self, rows: Sequence[PriceRow]) -> dict[DayKey, int]:
         """Insert new (series, day) rows and update stored ones whose value, currency or source
@@ -113,6 +140,9 @@ class PriceWrite:
             or stored[row.key][1:] != (row.price_per_kg, row.currency, row.source_id)
         ]
         self.report.unchanged += len(rows) - len(changed)
+        self.outliers += outliers_against_baseline(
+            self.connection, changed, self.baseline_window_days
+        )
         replaced = [stored[row.key][0] for row in changed if row.key in stored]
         self.report.updated += len(replaced)
         self.report.inserted += len(changed) - len(replaced)
@@ -173,14 +203,13 @@ def _value_columns() -> list[Any]:
 
 
 def _upsert(connection: Connection, rows: Sequence[PriceRow]) -> Any:
-    """INSERT … ON CONFLICT (series, day) DO UPDATE: no select-then-insert race, on either
-    database (the lock already makes writers take turns; this keeps a row's write atomic)."""
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(Price).values([row.as_values() for row in rows])
-    excluded = statement.excluded
-    return statement.on_conflict_do_update(
-        index_elements=["material_id", "city_id", "price_date"],
-        set_={name: excluded[name] for name in (*VALUES, "updated_at")},
+    """The lock already makes writers take turns; ON CONFLICT keeps each row's write atomic."""
+    return upsert(
+        connection,
+        Price,
+        [row.as_values() for row in rows],
+        key=["material_id", "city_id", "price_date"],
+        values=[*VALUES, "updated_at"],
     )
 
 
@@ -199,13 +228,19 @@ def take_price_lock(connection: Connection) -> None:
         )
 
 
-def begin_price_write(connection: Connection, *, allow_order_breaks: bool = False) -> PriceWrite:
+def begin_price_write(
+    connection: Connection,
+    *,
+    override: bool = False,
+    baseline_window_days: int = BASELINE_WINDOW_DAYS,
+) -> PriceWrite:
     """Take the price lock and start a write; a writer that spans calls (an import's batches)
-    uses this and ``publish`` instead of ``price_write``. ``allow_order_breaks``: an operator's
-    override (an import's --allow-outliers, the console's override of a refused run), which
-    publishes a broken order and reports it instead of refusing."""
+    uses this and ``publish`` instead of ``price_write``. ``override``: an operator who is sure
+    (an import's --allow-outliers, the console's audited override of a refused run) publishes
+    outliers and a broken order, reported in ``published_anyway``, instead of a refusal.
+    ``baseline_window_days``: how far back a written price's baseline is looked for."""
     take_price_lock(connection)
-    return PriceWrite(connection, allow_order_breaks=allow_order_breaks)
+    return PriceWrite(connection, override=override, baseline_window_days=baseline_window_days)
 
 
 @contextmanager
@@ -221,7 +256,8 @@ def price_write(
 def publish(write: PriceWrite, settings: Settings, *, now: dt.datetime | None = None) -> None:
     """Check the touched series' grade order (families from the content's estimate table),
     rebuild their shown prices, move the revision and evaluate their alerts (mails made with
-    ``settings``). Raises PublishRefused, before changing anything else, on a broken order."""
+    ``settings``). Raises PublishRefused, before changing anything else, on an outlier the
+    upserts found or a broken order, unless the write is an override."""
     touched = write.report.touched
     connection = write.connection
     if not touched and not write.fx_changed:
@@ -229,9 +265,9 @@ def publish(write: PriceWrite, settings: Settings, *, now: dt.datetime | None = 
     if touched:
         families = load_estimate_table(settings.content_dir).families
         breaks = grade_order_breaks(connection, families, touched)
-        if breaks and not write.allow_order_breaks:
-            raise PublishRefused(breaks)
-        write.report.order_breaks = [item.message() for item in breaks]
+        if (breaks or write.outliers) and not write.override:
+            raise PublishRefused(breaks, write.outliers)
+        write.report.published_anyway = PublishRefused(breaks, write.outliers).problems
         refresh_current_prices(connection, touched)
     else:
         refresh_market_figures(connection)

@@ -66,6 +66,8 @@ def run_import(
         report.problems.add(None, str(error))
     except PublishRefused as refused:
         report.inserted = report.updated = report.unchanged = 0
+        # Outliers to an operator: --allow-outliers, or the console's override, publishes them.
+        report.outliers += len(refused.problems)
         for problem in refused.problems:
             report.problems.add(None, f"not published, nothing was written: {problem}")
     return report

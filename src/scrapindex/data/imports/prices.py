@@ -11,12 +11,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, select
 
-from scrapindex.data.imports.checks import (
-    OUTLIER_WINDOW_DAYS,
-    SeriesDay,
-    median_before,
-    outlier_message,
-)
+from scrapindex.data.imports.checks import SeriesDay
 from scrapindex.data.imports.pipeline import run_import
 from scrapindex.data.imports.reading import SourceRow
 from scrapindex.data.imports.report import ImportReport, Progress
@@ -29,9 +24,10 @@ from scrapindex.data.imports.values import (
     positive_decimal,
     utc_today,
 )
-from scrapindex.formatting import KG_PER_UNIT
-from scrapindex.models import City, Country, Material, Price
+from scrapindex.formatting import KG_PER_UNIT, format_money
+from scrapindex.models import City, Country, Material
 from scrapindex.prices import record
+from scrapindex.prices.publish_checks import outliers_against_baseline
 from scrapindex.settings import Settings, get_settings
 
 COLUMNS = ("date", "country", "city", "material", "price", "currency", "unit", "source")
@@ -199,13 +195,14 @@ class PriceImporter(SeriesImporter[PriceRow]):
     def _check_outliers(
         self, connection: Connection, batch: list[PriceRow], report: ImportReport
     ) -> None:
-        history = _stored_history(connection, batch)
-        for row in batch:
-            series = history.get((row.material_id, row.city_id, row.currency), {})
-            median = median_before(series, row.price_date)
-            message = outlier_message(row.price_per_kg, median, f"{row.currency}/kg", places=2)
-            if message:
-                self.report_outlier(report, row, message)
+        """The price-write service's band (a price over 3x or under a third of its series'
+        trusted baseline), said here first so that the report names each row's line; the
+        service holds the write to the same rule."""
+        positions = {(row.material_id, row.city_id, row.price_date): row for row in batch}
+        for flag in outliers_against_baseline(connection, batch):
+            row = positions[(flag.material_id, flag.city_id, flag.price_date)]
+            price = f"{format_money(row.price_per_kg, row.currency)}/kg"
+            self.report_outlier(report, row, f"outlier: {price} {flag.against()}")
 
     def write(self, connection: Connection, batch: list[PriceRow], report: ImportReport) -> None:
         self.add_sources(connection, {row.source for row in batch})
@@ -234,6 +231,7 @@ class PriceImporter(SeriesImporter[PriceRow]):
         write = self._price_write()
         record.publish(write, self.settings)
         report.alerts = write.report.alerts
+        report.published_anyway = write.report.published_anyway
 
     def _price_write(self) -> record.PriceWrite:
         if self.price_write is None:
@@ -243,23 +241,3 @@ class PriceImporter(SeriesImporter[PriceRow]):
 
 def _name_at(ids: dict[str, int], index: dict[int, int], position: int) -> str:
     return next(slug for slug, item_id in ids.items() if index[item_id] == position)
-
-
-def _stored_history(
-    connection: Connection, batch: list[PriceRow]
-) -> dict[tuple[int, int, str], dict[dt.date, Decimal]]:
-    """Stored prices of the batch's series in the week before each of its days, by series."""
-    days = [row.price_date for row in batch]
-    query = select(
-        Price.material_id, Price.city_id, Price.currency, Price.price_date, Price.price_per_kg
-    ).where(
-        Price.price_date.between(
-            min(days) - dt.timedelta(days=OUTLIER_WINDOW_DAYS), max(days) - dt.timedelta(days=1)
-        ),
-        Price.city_id.in_({row.city_id for row in batch}),
-        Price.material_id.in_({row.material_id for row in batch}),
-    )
-    history: dict[tuple[int, int, str], dict[dt.date, Decimal]] = {}
-    for material_id, city_id, currency, day, price in connection.execute(query):
-        history.setdefault((material_id, city_id, currency), {})[day] = price
-    return history

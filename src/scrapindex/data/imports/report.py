@@ -63,6 +63,7 @@ class ImportReport:
     problems: ProblemLog = field(default_factory=ProblemLog)
     skipped: ProblemLog = field(default_factory=ProblemLog)  # left out, reported, not fatal
     alerts: EvaluationReport | None = None  # evaluated by the price write, when prices changed
+    published_anyway: list[str] = field(default_factory=list)  # outliers, on an override
 
     @property
     def ok(self) -> bool:

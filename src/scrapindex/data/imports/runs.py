@@ -231,6 +231,7 @@ def _mark_overridden(engine: Engine, run_id: int, redo: RecordedImport, user: Us
             "rerunId": redo.run_id,
             "inserted": redo.report.inserted,
             "updated": redo.report.updated,
+            "publishedAnyway": redo.report.published_anyway,
         }
         record_audit(session, user, "import-run.override", "import_run", run.id, before, after)
     return run

@@ -7,7 +7,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from sqlalchemy import Connection, bindparam, insert, select, tuple_, update
+from sqlalchemy import Connection, select, tuple_
 from sqlalchemy.orm import InstrumentedAttribute
 
 from scrapindex.data.imports.checks import RepeatedRows, SeriesDay
@@ -15,7 +15,8 @@ from scrapindex.data.imports.reading import SourceRow, read_table
 from scrapindex.data.imports.report import ImportReport
 from scrapindex.data.imports.sources import source_ids
 from scrapindex.data.imports.values import InvalidRow
-from scrapindex.prices.record import PriceWrite, begin_price_write
+from scrapindex.db import upsert
+from scrapindex.prices.record import UPSERT_BATCH_ROWS, PriceWrite, begin_price_write
 
 
 class PositionedRow(Protocol):
@@ -60,7 +61,7 @@ class SeriesImporter(ABC, Generic[RowT]):
     def start_write(self, connection: Connection) -> None:
         """Rates and market references feed the prices shown and estimated: their writers take
         the price lock too, and publish through it (see finish_write)."""
-        self.price_write = begin_price_write(connection, allow_order_breaks=self.allow_outliers)
+        self.price_write = begin_price_write(connection, override=self.allow_outliers)
 
     def note_repeats(self, batch: list[RowT]) -> None:
         for row in batch:
@@ -87,18 +88,14 @@ Column = InstrumentedAttribute[Any]
 
 
 class UpsertByDay:
-    """Writes a table keyed by (series, day): new keys are inserted, keys whose other values
-    differ are updated, and the rest are counted unchanged."""
+    """Writes a table keyed by (series, day) with INSERT … ON CONFLICT DO UPDATE: new keys are
+    inserted, keys whose other values differ are updated, and the rest are counted unchanged
+    (from a read made under the price lock, which the importer took first)."""
 
     def __init__(self, model: type[Any], key: tuple[Column, Column], values: tuple[Column, ...]):
         self.model = model
         self.key = key
         self.values = values
-        self.update = (
-            update(model)
-            .where(*(column == bindparam(f"new_{column.key}") for column in key))
-            .values({c.key: bindparam(f"new_{c.key}", type_=c.type) for c in values})
-        )
 
     def write(
         self, connection: Connection, rows: list[dict[str, Any]], report: ImportReport
@@ -107,22 +104,21 @@ class UpsertByDay:
         keys = {(row[series], row[day]) for row in rows}
         query = select(*self.key, *self.values).where(tuple_(*self.key).in_(keys))
         stored = {(s, d): tuple(values) for s, d, *values in connection.execute(query)}
-        inserts: list[dict[str, Any]] = []
-        updates: list[dict[str, Any]] = []
+        changed: list[dict[str, Any]] = []
         for row in rows:
             before = stored.get((row[series], row[day]))
             if before is None:
-                inserts.append(row)
+                report.inserted += 1
             elif before == tuple(row[column.key] for column in self.values):
                 report.unchanged += 1
+                continue
             else:
-                updates.append({f"new_{name}": value for name, value in row.items()})
-        if inserts:
-            connection.execute(insert(self.model), inserts)
-        if updates:
-            connection.execute(self.update, updates)
-        report.inserted += len(inserts)
-        report.updated += len(updates)
+                report.updated += 1
+            changed.append(row)
+        names = [column.key for column in self.values]
+        for start in range(0, len(changed), UPSERT_BATCH_ROWS):
+            batch = changed[start : start + UPSERT_BATCH_ROWS]
+            connection.execute(upsert(connection, self.model, batch, [series, day], names))
 
 
 def stored_history(
