@@ -42,6 +42,13 @@ class EvaluationReport:
     rearmed: int = 0
     started: int = 0  # took their first side without firing
 
+    def __add__(self, other: "EvaluationReport | None") -> "EvaluationReport":
+        if other is None:
+            return self
+        return EvaluationReport(
+            self.fired + other.fired, self.rearmed + other.rearmed, self.started + other.started
+        )
+
 
 def _current() -> Any:
     return (

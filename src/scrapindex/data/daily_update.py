@@ -97,15 +97,12 @@ class DailyUpdateReport:
 
     def alerts(self) -> EvaluationReport:
         """The price alerts every write of the update evaluated, added up."""
-        total = EvaluationReport()
         written = [o.report.alerts for o in self.inbox if o.report is not None]
         written += [self.estimate.alerts if self.estimate else None]
         written += [self.demo.alerts if self.demo else None]
+        total = EvaluationReport()
         for each in written:
-            if each is not None:
-                total.fired += each.fired
-                total.rearmed += each.rearmed
-                total.started += each.started
+            total = total + each
         return total
 
 
