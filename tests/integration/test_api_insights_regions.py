@@ -1,7 +1,7 @@
 """Market insights, region pages' prices, and the directory map's centre."""
 
 import datetime as dt
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -9,6 +9,9 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from scrapindex.models import City, CurrentPrice, Material, Price, Region
+from scrapindex.queries.prices import USD_CENT as CENT
+from scrapindex.queries.prices import latest_usd_rates
+from scrapindex.schemas.common import STORED_PLACES
 
 
 def get(client: TestClient, url: str) -> Any:
@@ -72,6 +75,30 @@ def test_most_tracked_materials_count_the_cities_quoting_them(
     assert tracked[0]["cityCount"] == len(cities)
     counts = [t["cityCount"] for t in tracked]
     assert counts == sorted(counts, reverse=True)
+
+
+def test_most_tracked_averages_come_with_their_unrounded_mean(
+    client: TestClient, engine: Engine
+) -> None:
+    """averagePriceUsdExact is the mean of price x rate unrounded, to four places, where
+    averagePriceUsd is the mean of the prices rounded to the cent (and is itself rounded)."""
+    tracked = get(client, "/api/insights")["mostTracked"]
+    with Session(engine) as session:
+        rates = latest_usd_rates(session)
+        for entry in tracked:
+            series = session.execute(
+                select(CurrentPrice.price_per_kg, CurrentPrice.currency)
+                .join(Material)
+                .where(Material.slug == entry["material"]["slug"])
+            ).all()
+            exact = [price * rates[currency] for price, currency in series if currency in rates]
+            mean = sum(exact, Decimal(0)) / len(exact)
+            rounded = [(price * rates[c]).quantize(CENT) for price, c in series if c in rates]
+            assert entry["averagePriceUsdExact"] == f"{mean.quantize(STORED_PLACES, ROUND_HALF_UP)}"
+            cents_mean = sum(rounded, Decimal(0)) / len(rounded)
+            assert entry["averagePriceUsd"] == f"{cents_mean.quantize(CENT)}"
+    # Rounded to the cent first, the prices make another mean: somewhere the two differ.
+    assert any(Decimal(t["averagePriceUsdExact"]) != Decimal(t["averagePriceUsd"]) for t in tracked)
 
 
 def test_region_prices_average_the_regions_cities(client: TestClient, engine: Engine) -> None:

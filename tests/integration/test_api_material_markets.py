@@ -3,7 +3,7 @@ checked against the whole ranked list (/api/materials/{slug}/prices) it must agr
 
 import itertools
 import unicodedata
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
@@ -14,7 +14,8 @@ from sqlalchemy.orm import Session
 from scrapindex.models import City, CurrentPrice, Material, Price
 from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.queries.material_markets import material_markets, sort_markets
-from scrapindex.schemas.common import CountryRef
+from scrapindex.queries.prices import latest_usd_rates
+from scrapindex.schemas.common import STORED_PLACES, CountryRef
 from scrapindex.schemas.material_markets import MARKET_CITIES, market_cities_json
 from scrapindex.schemas.places import CityRef
 from tests.conftest import TEST_DEMO, FreshDatabase
@@ -35,6 +36,15 @@ def every_page(client: TestClient, slug: str, query: str, limit: int) -> list[Ro
             assert answer["pagination"]["total"] == len(rows)
             return rows
         page += 1
+
+
+def four_places(value: Decimal) -> str:
+    return f"{value.quantize(STORED_PLACES, ROUND_HALF_UP)}"
+
+
+def usd_rates(engine: Engine) -> dict[str, Decimal]:
+    with engine.connect() as connection:
+        return latest_usd_rates(connection)
 
 
 def names(rows: list[Row]) -> list[tuple[str, str]]:
@@ -98,10 +108,12 @@ def test_unknown_material_is_404_everywhere(client: TestClient) -> None:
         assert response.json() == {"message": "Material 'unobtainium' not found"}
 
 
-def expected_summary(ranked: list[Row]) -> Row:
-    """What the material page computed in the browser from the whole list."""
+def expected_summary(ranked: list[Row], rates: dict[str, Decimal]) -> Row:
+    """What the material page computed in the browser from the whole list, and the same
+    figures of the unrounded prices in dollars (price x rate)."""
     priced = [r for r in ranked if r["priceUsd"] is not None]
     usd = [Decimal(r["priceUsd"]) for r in priced]
+    exact = [Decimal(r["priceExact"]) * rates[r["currency"]] for r in priced]
     # The cheapest is the ranking's last priced row; among its equals, the first by name.
     last = priced[-1]
     lowest = next(
@@ -116,8 +128,11 @@ def expected_summary(ranked: list[Row]) -> Row:
         "countryCount": len({r["city"]["country"]["code"] for r in ranked}),
         "usdCount": len(priced),
         "averageUsd": f"{mean:.6f}",
+        "averageUsdExact": four_places(sum(exact, Decimal(0)) / len(exact)),
         "minUsd": f"{min(usd):.2f}",
+        "minUsdExact": four_places(min(exact)),
         "maxUsd": f"{max(usd):.2f}",
+        "maxUsdExact": four_places(max(exact)),
         "highest": priced[0],
         "lowest": lowest,
         "top": priced[:5],
@@ -125,12 +140,36 @@ def expected_summary(ranked: list[Row]) -> Row:
 
 
 @pytest.mark.parametrize("slug", ["copper", "steel", "aluminum", "brass"])
-def test_summary_agrees_with_the_whole_list(client: TestClient, slug: str) -> None:
+def test_summary_agrees_with_the_whole_list(client: TestClient, engine: Engine, slug: str) -> None:
     ranked = client.get(f"/api/materials/{slug}/prices").json()
     summary = client.get(f"/api/materials/{slug}/markets/summary").json()
-    assert summary == expected_summary(ranked)
+    assert summary == expected_summary(ranked, usd_rates(engine))
     assert summary["countryCount"] == 7
     assert summary["cityCount"] == 75
+
+
+def test_usd_figures_come_with_their_unrounded_value(client: TestClient, engine: Engine) -> None:
+    """Each figure in dollars rounded to the cent has a companion to four places, from price x
+    rate unrounded, for the page's per-tonne and per-lb figures: from "0.13" a kg the page
+    would show $130.00 a tonne where the price is, say, $128.40."""
+    rates = usd_rates(engine)
+    rows = client.get("/api/materials/steel/prices").json()
+    page = client.get("/api/materials/steel/markets?limit=100").json()["data"]
+    summary = client.get("/api/materials/steel/markets/summary").json()
+    assert rows == page  # the same rows, exact dollars included
+    for row in [*rows, *summary["top"], summary["highest"], summary["lowest"]]:
+        exact = Decimal(row["priceExact"]) * rates[row["currency"]]
+        assert row["priceUsdExact"] == four_places(exact)
+        assert row["priceUsd"] == f"{exact.quantize(Decimal('0.01'))}"
+    # Steel's prices in dollars are cents a kg: rounding to the cent moves them by dollars a
+    # tonne, which the exact figure keeps.
+    assert any(Decimal(r["priceUsdExact"]) != Decimal(r["priceUsd"]) for r in rows)
+    dollars = [Decimal(r["priceExact"]) * rates[r["currency"]] for r in rows]
+    assert summary["minUsdExact"] == four_places(min(dollars))
+    assert summary["maxUsdExact"] == four_places(max(dollars))
+    assert summary["averageUsdExact"] == four_places(sum(dollars, Decimal(0)) / len(dollars))
+    for name in ("minUsd", "maxUsd"):
+        assert abs(Decimal(summary[f"{name}Exact"]) - Decimal(summary[name])) <= Decimal("0.005")
 
 
 def test_cities_are_the_markets_a_to_z(client: TestClient) -> None:
@@ -181,6 +220,7 @@ def test_markets_without_a_rate_come_last_and_stay_out_of_the_figures(
             rows = every_page(client, slug, f"sort=price&order={order}", 20)
             assert [r["currency"] for r in rows[-3:]] == ["XXX"] * 3, order
             assert all(r["priceUsd"] is None for r in rows[-3:])
+            assert all(r["priceUsdExact"] is None for r in rows[-3:])
             assert names(rows[-3:]) == sorted(names(rows[-3:]))
         summary = client.get(f"/api/materials/{slug}/markets/summary").json()
     assert summary["cityCount"] == 75
@@ -200,6 +240,9 @@ def test_no_markets_at_all(fresh_database: FreshDatabase) -> None:
     assert summary["cityCount"] == 75
     assert summary["usdCount"] == 0
     assert summary["averageUsd"] is None
+    assert summary["averageUsdExact"] is None
+    assert summary["minUsdExact"] is None
+    assert summary["maxUsdExact"] is None
     assert summary["highest"] is None
     assert summary["lowest"] is None
     assert summary["top"] == []

@@ -1,7 +1,7 @@
 """Materials, their prices across cities, summaries in one currency, and history."""
 
 import itertools
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from fastapi.testclient import TestClient
@@ -55,6 +55,8 @@ def test_usd_conversion_uses_latest_rate(client: TestClient, engine: Engine) -> 
         ).scalar_one()
     expected = (Decimal(london["priceExact"]) * rate).quantize(Decimal("0.01"))
     assert Decimal(london["priceUsd"]) == expected
+    unrounded = Decimal(london["priceExact"]) * rate
+    assert london["priceUsdExact"] == f"{unrounded.quantize(Decimal('0.0001'), ROUND_HALF_UP)}"
 
 
 def test_summary_is_in_one_labelled_currency(client: TestClient) -> None:
@@ -90,6 +92,9 @@ def test_prices_list_is_paged(client: TestClient) -> None:
     second = client.get("/api/prices?limit=100&page=2").json()
     assert {r["id"] for r in first["data"]}.isdisjoint({r["id"] for r in second["data"]})
     assert client.get("/api/prices?limit=101").status_code == 422
+    for row in first["data"]:  # the dollars to the cent, and to four places for the units
+        exact = Decimal(row["priceUsdExact"])
+        assert abs(exact - Decimal(row["priceUsd"])) <= Decimal("0.005")
 
 
 def test_history_returns_the_requested_days_oldest_first(client: TestClient) -> None:

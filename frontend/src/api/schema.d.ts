@@ -1833,6 +1833,11 @@ export interface components {
         MarketSummary: {
             /** Averageusd */
             averageUsd: string | null;
+            /**
+             * Averageusdexact
+             * @description The mean of the prices in US dollars to four decimals per kg (not the cent) from price x rate: convert units from this
+             */
+            averageUsdExact: string | null;
             /** Citycount */
             cityCount: number;
             /** Countrycount */
@@ -1841,8 +1846,18 @@ export interface components {
             lowest: components["schemas"]["MaterialPriceRow"] | null;
             /** Maxusd */
             maxUsd: string | null;
+            /**
+             * Maxusdexact
+             * @description The highest price in US dollars to four decimals per kg (not the cent) from price x rate: convert units from this
+             */
+            maxUsdExact: string | null;
             /** Minusd */
             minUsd: string | null;
+            /**
+             * Minusdexact
+             * @description The lowest price in US dollars to four decimals per kg (not the cent) from price x rate: convert units from this
+             */
+            minUsdExact: string | null;
             /** Top */
             top: components["schemas"]["MaterialPriceRow"][];
             /** Usdcount */
@@ -1918,6 +1933,11 @@ export interface components {
             priceExact: string;
             /** Priceusd */
             priceUsd: string | null;
+            /**
+             * Priceusdexact
+             * @description The price in US dollars to four decimals per kg (not the cent) from price x rate: convert units from this
+             */
+            priceUsdExact: string | null;
             source: components["schemas"]["SourceRef"];
             /**
              * Stale
@@ -2143,6 +2163,11 @@ export interface components {
             priceExact: string;
             /** Priceusd */
             priceUsd: string | null;
+            /**
+             * Priceusdexact
+             * @description The price in US dollars to four decimals per kg (not the cent) from price x rate: convert units from this
+             */
+            priceUsdExact: string | null;
             source: components["schemas"]["SourceRef"];
             /**
              * Stale
@@ -2362,6 +2387,11 @@ export interface components {
         TrackedMaterialPublic: {
             /** Averagepriceusd */
             averagePriceUsd: string | null;
+            /**
+             * Averagepriceusdexact
+             * @description The mean of the current prices in US dollars to four decimals per kg (not the cent) from price x rate: convert units from this
+             */
+            averagePriceUsdExact: string | null;
             /** Citycount */
             cityCount: number;
             /** Countrycount */

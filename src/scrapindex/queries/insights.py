@@ -27,6 +27,7 @@ from scrapindex.queries.prices import (
     MaterialInfo,
     city_infos,
     dollars,
+    latest_usd_rates,
     material_infos,
 )
 
@@ -59,7 +60,8 @@ class TrackedMaterial:
     material: MaterialInfo
     city_count: int
     country_count: int
-    average_usd: Decimal | None
+    average_usd: Decimal | None  # of the prices rounded to the cent
+    average_usd_exact: Decimal | None  # of the unrounded prices (price x rate)
 
 
 @dataclass(frozen=True)
@@ -178,7 +180,8 @@ def movers_by_country(movers: list[Mover], per_side: int) -> list[CountryMovers]
 def most_tracked(session: Session, limit: int) -> list[TrackedMaterial]:
     """The materials quoted in the most cities (then countries, then by name), with the mean of
     their current prices in US dollars, each converted and rounded to the cent as ``to_usd``
-    does; prices in a currency without a rate are counted but not averaged.
+    does, and the mean of the unrounded ones (exact_usd_means); prices in a currency without a
+    rate are counted but not averaged.
 
     One row per material from material_market_figures; ties beyond the name go by the board's
     order (the first city quoting each, then the material's id).
@@ -195,30 +198,59 @@ def most_tracked(session: Session, limit: int) -> list[TrackedMaterial]:
         )
     ).all()
     materials = material_infos(session)
-    tracked = [
-        (
-            first_city,
-            TrackedMaterial(
-                material=materials[material_id],
-                city_count=cities,
-                country_count=countries,
-                average_usd=None
-                if total is None
-                else (dollars(total) / priced_count).quantize(USD_CENT),
-            ),
+    ranked = sorted(
+        rows,
+        key=lambda row: (
+            -row.cities,
+            -row.countries,
+            materials[row.material_id].name,
+            row.first_city_id,
+            row.material_id,
+        ),
+    )[:limit]
+    exact = exact_usd_means(session, [row.material_id for row in ranked])
+    return [
+        TrackedMaterial(
+            material=materials[material_id],
+            city_count=cities,
+            country_count=countries,
+            average_usd=None
+            if total is None
+            else (dollars(total) / priced_count).quantize(USD_CENT),
+            average_usd_exact=exact.get(material_id),
         )
-        for material_id, cities, countries, total, priced_count, first_city in rows
+        for material_id, cities, countries, total, priced_count, _ in ranked
     ]
-    tracked.sort(
-        key=lambda ft: (
-            -ft[1].city_count,
-            -ft[1].country_count,
-            ft[1].material.name,
-            ft[0],
-            ft[1].material.id,
+
+
+def exact_usd_means(session: Session, material_ids: list[int]) -> dict[int, Decimal]:
+    """The mean of each material's current prices in US dollars, unrounded (price x the newest
+    rate); materials without a priced series are left out.
+
+    The prices are summed per currency in the database (exactly: NUMERIC, or SQLite's integer
+    units) and each sum multiplied by its rate here, in Decimal: the sum of the products.
+    """
+    if not material_ids:
+        return {}
+    rates = latest_usd_rates(session)
+    rows = session.execute(
+        select(
+            CurrentPrice.material_id,
+            CurrentPrice.currency,
+            func.sum(CurrentPrice.price_per_kg),
+            func.count(),
         )
+        .where(CurrentPrice.material_id.in_(material_ids))
+        .group_by(CurrentPrice.material_id, CurrentPrice.currency)
     )
-    return [t for _, t in tracked[:limit]]
+    totals: dict[int, Decimal] = defaultdict(Decimal)
+    counts: dict[int, int] = defaultdict(int)
+    for material_id, currency, total, count in rows:
+        rate = rates.get(currency)
+        if rate is not None:
+            totals[material_id] += total * rate
+            counts[material_id] += count
+    return {material_id: totals[material_id] / counts[material_id] for material_id in totals}
 
 
 def market_insights(session: Session, *, per_side: int = 5, tracked_limit: int = 10) -> Insights:

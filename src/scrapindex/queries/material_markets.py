@@ -18,7 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scrapindex.models import City, Country, CurrentPrice
-from scrapindex.queries.prices import Quote, latest_quotes, to_usd
+from scrapindex.queries.prices import Quote, latest_quotes, to_usd, to_usd_exact
 
 MarketSort = Literal["price", "city"]
 SortOrder = Literal["asc", "desc"]
@@ -42,9 +42,12 @@ class MarketFigures:
     city_count: int
     country_count: int
     usd_count: int  # markets with a USD price; the figures below are over these
-    average_usd: Decimal | None
+    average_usd: Decimal | None  # of the prices rounded to the cent
     min_usd: Decimal | None
     max_usd: Decimal | None
+    average_usd_exact: Decimal | None  # the same three of the unrounded prices
+    min_usd_exact: Decimal | None
+    max_usd_exact: Decimal | None
 
 
 def material_markets(session: Session, material_id: int, rates: dict[str, Decimal]) -> list[Market]:
@@ -97,14 +100,13 @@ def _market(
     rates: dict[str, Decimal],
 ) -> Market:
     """One market, its fields in material_markets' column order."""
-    rate = rates.get(currency)
     return Market(
         city_id=city_id,
         city_slug=slug,
         city_name=name,
         country_code=country_code,
         country_name=country_name,
-        usd_exact=None if rate is None else price * rate,
+        usd_exact=to_usd_exact(price, currency, rates),
         usd=to_usd(price, currency, rates),
     )
 
@@ -150,9 +152,11 @@ def _by_city_name(market: Market) -> tuple[str, str, str, str]:
 
 
 def market_figures(markets: list[Market]) -> MarketFigures:
-    """Counts, and the mean, lowest and highest of the prices in US dollars, each rounded to
-    the cent first (the mean is that of the prices the page lists)."""
+    """Counts, and the mean, lowest and highest of the prices in US dollars: each rounded to
+    the cent first (the mean is that of the prices the page lists), and unrounded, for the
+    page to convert units from."""
     usd = [m.usd for m in markets if m.usd is not None]
+    exact = [m.usd_exact for m in markets if m.usd_exact is not None]
     return MarketFigures(
         city_count=len(markets),
         country_count=len({m.country_code for m in markets}),
@@ -160,6 +164,9 @@ def market_figures(markets: list[Market]) -> MarketFigures:
         average_usd=sum(usd, Decimal(0)) / len(usd) if usd else None,
         min_usd=min(usd, default=None),
         max_usd=max(usd, default=None),
+        average_usd_exact=sum(exact, Decimal(0)) / len(exact) if exact else None,
+        min_usd_exact=min(exact, default=None),
+        max_usd_exact=max(exact, default=None),
     )
 
 

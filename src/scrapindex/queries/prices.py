@@ -245,8 +245,14 @@ def latest_usd_rates(session: Session | Connection) -> dict[str, Decimal]:
 
 
 def to_usd(amount: Decimal, currency: str, rates: dict[str, Decimal]) -> Decimal | None:
+    exact = to_usd_exact(amount, currency, rates)
+    return None if exact is None else exact.quantize(USD_CENT)
+
+
+def to_usd_exact(amount: Decimal, currency: str, rates: dict[str, Decimal]) -> Decimal | None:
+    """``amount`` in US dollars, unrounded (price x rate); None for a currency without a rate."""
     rate = rates.get(currency)
-    return None if rate is None else (amount * rate).quantize(USD_CENT)
+    return None if rate is None else amount * rate
 
 
 @dataclass(frozen=True)

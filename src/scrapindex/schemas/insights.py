@@ -2,10 +2,12 @@
 
 import datetime as dt
 
+from pydantic import Field
+
 from scrapindex.queries.insights import CountryMovers, Insights, Mover, TrackedMaterial
 from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText
 from scrapindex.schemas.places import CityRef, city_ref
-from scrapindex.schemas.prices import MaterialRef, material_ref
+from scrapindex.schemas.prices import USD_EXACT, MaterialRef, material_ref
 
 
 class MoverPublic(CamelModel):
@@ -33,6 +35,9 @@ class TrackedMaterialPublic(CamelModel):
     city_count: int
     country_count: int
     average_price_usd: MoneyText | None
+    average_price_usd_exact: ExactMoneyText | None = Field(
+        description=f"The mean of the current prices in US dollars {USD_EXACT}"
+    )
 
 
 class InsightsPublic(CamelModel):
@@ -72,6 +77,7 @@ def tracked_public(tracked: TrackedMaterial) -> TrackedMaterialPublic:
         city_count=tracked.city_count,
         country_count=tracked.country_count,
         average_price_usd=tracked.average_usd,
+        average_price_usd_exact=tracked.average_usd_exact,
     )
 
 

@@ -4,13 +4,13 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import PlainSerializer, TypeAdapter
+from pydantic import Field, PlainSerializer, TypeAdapter
 from pydantic_core import to_json
 
 from scrapindex.queries.material_markets import Market
-from scrapindex.schemas.common import CamelModel, MoneyText, Page
+from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText, Page
 from scrapindex.schemas.places import CityRef
-from scrapindex.schemas.prices import MaterialPriceRow
+from scrapindex.schemas.prices import USD_EXACT, MaterialPriceRow
 
 # A mean of cents keeps six decimals, so that the page's per-tonne figure (x 1000) rounds to the
 # same cent as the exact mean would.
@@ -31,8 +31,17 @@ class MarketSummary(CamelModel):
     country_count: int
     usd_count: int  # markets with a USD price; the figures below are over these
     average_usd: MeanText | None
+    average_usd_exact: ExactMoneyText | None = Field(
+        description=f"The mean of the prices in US dollars {USD_EXACT}"
+    )
     min_usd: MoneyText | None
+    min_usd_exact: ExactMoneyText | None = Field(
+        description=f"The lowest price in US dollars {USD_EXACT}"
+    )
     max_usd: MoneyText | None
+    max_usd_exact: ExactMoneyText | None = Field(
+        description=f"The highest price in US dollars {USD_EXACT}"
+    )
     highest: MaterialPriceRow | None
     lowest: MaterialPriceRow | None
     top: list[MaterialPriceRow]

@@ -9,7 +9,7 @@ from pydantic import Field
 from scrapindex.data.estimate_formula import formula_text
 from scrapindex.models import Material
 from scrapindex.price_kinds import PriceKind
-from scrapindex.queries.prices import MaterialInfo, Quote, to_usd
+from scrapindex.queries.prices import MaterialInfo, Quote, to_usd, to_usd_exact
 from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText, Page
 from scrapindex.schemas.places import CityRef, city_ref
 
@@ -65,6 +65,8 @@ def estimate_public(quote: Quote) -> EstimatePublic | None:
 
 
 EXACT = "at the stored precision, four decimals per kg: convert units and compare from this"
+# A figure in US dollars not rounded to the cent: "$0.13" a kg is $130 a tonne, 0.1284 is $128.40.
+USD_EXACT = "to four decimals per kg (not the cent) from price x rate: convert units from this"
 
 
 class PriceBase(CamelModel):
@@ -99,10 +101,16 @@ class CityPriceRow(PriceBase):
 class MaterialPriceRow(PriceBase):
     city: CityRef
     price_usd: MoneyText | None
+    price_usd_exact: ExactMoneyText | None = Field(
+        description=f"The price in US dollars {USD_EXACT}"
+    )
 
 
 class PricePublic(PriceBase):
     price_usd: MoneyText | None
+    price_usd_exact: ExactMoneyText | None = Field(
+        description=f"The price in US dollars {USD_EXACT}"
+    )
 
 
 class PricePage(Page[PricePublic]):
@@ -166,18 +174,26 @@ def city_price_row(quote: Quote) -> CityPriceRow:
     return CityPriceRow(**price_fields(quote), material=material_ref(quote.material))
 
 
+class UsdFields(TypedDict):
+    price_usd: Decimal | None
+    price_usd_exact: Decimal | None
+
+
+def usd_fields(quote: Quote, rates: dict[str, Decimal]) -> UsdFields:
+    return UsdFields(
+        price_usd=to_usd(quote.price_per_kg, quote.currency, rates),
+        price_usd_exact=to_usd_exact(quote.price_per_kg, quote.currency, rates),
+    )
+
+
 def material_price_row(quote: Quote, rates: dict[str, Decimal]) -> MaterialPriceRow:
     return MaterialPriceRow(
-        **price_fields(quote),
-        city=city_ref(quote.city),
-        price_usd=to_usd(quote.price_per_kg, quote.currency, rates),
+        **price_fields(quote), city=city_ref(quote.city), **usd_fields(quote, rates)
     )
 
 
 def price_public(quote: Quote, rates: dict[str, Decimal]) -> PricePublic:
-    return PricePublic(
-        **price_fields(quote), price_usd=to_usd(quote.price_per_kg, quote.currency, rates)
-    )
+    return PricePublic(**price_fields(quote), **usd_fields(quote, rates))
 
 
 class RegionPriceRow(CamelModel):

@@ -91,6 +91,16 @@ describe("Insights page", () => {
     expect(table("Most tracked materials").getByText("$4.35")).toBeInTheDocument();
   });
 
+  it("converts the USD averages from their exact value, not the one rounded to the cent", async () => {
+    const user = userEvent.setup();
+    renderInsights();
+    await user.click(screen.getByRole("radio", { name: "per tonne" }));
+    const tracked = table("Most tracked materials");
+    expect(tracked.getByText("$9,591.20")).toBeInTheDocument(); // 9.5912 a kg, not 9.59
+    expect(tracked.getByText("$1,526.40")).toBeInTheDocument(); // 1.5264, not 1.53
+    expect(tracked.queryByText("$9,590.00")).not.toBeInTheDocument();
+  });
+
   it("says so when there is no price data", () => {
     renderInsights({ asOf: null, comparedWith: null, countries: [], mostTracked: [] });
     expect(screen.getByRole("heading", { level: 1, name: "Scrap Metal Market Insights" })).toBeInTheDocument();

@@ -6,7 +6,10 @@ import { materialPath } from "@/lib/paths";
 
 const CELL = "px-1.5 py-2 sm:px-3";
 
-/** Materials priced in the most cities, with their cross-country average converted to USD. */
+/**
+ * Materials priced in the most cities, with their cross-country average converted to USD: shown
+ * in the chosen unit from averagePriceUsdExact (four decimals a kg), not the figure to the cent.
+ */
 export function MostTrackedCard({ materials, unit }: { materials: Insights["mostTracked"]; unit: Unit }) {
   return (
     <Card>
@@ -33,7 +36,7 @@ export function MostTrackedCard({ materials, unit }: { materials: Insights["most
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {materials.map(({ material, cityCount, countryCount, averagePriceUsd }) => (
+              {materials.map(({ material, cityCount, countryCount, averagePriceUsdExact }) => (
                 <tr key={material.id} className="hover:bg-slate-50">
                   <th scope="row" className={`${CELL} font-normal`}>
                     <Link to={materialPath(material)} className="font-medium text-brand-700 hover:underline">
@@ -44,7 +47,7 @@ export function MostTrackedCard({ materials, unit }: { materials: Insights["most
                   <td className={`${CELL} text-right tabular-nums`}>{formatCount(cityCount)}</td>
                   <td className={`${CELL} text-right tabular-nums`}>{formatCount(countryCount)}</td>
                   <td className={`${CELL} text-right font-semibold whitespace-nowrap tabular-nums`}>
-                    {averagePriceUsd === null ? "N/A" : formatPrice(averagePriceUsd, "USD", unit)}
+                    {averagePriceUsdExact === null ? "N/A" : formatPrice(averagePriceUsdExact, "USD", unit)}
                   </td>
                 </tr>
               ))}

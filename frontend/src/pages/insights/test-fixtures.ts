@@ -243,6 +243,7 @@ export const insights: Insights = {
       cityCount: 75,
       countryCount: 7,
       averagePriceUsd: "9.59",
+      averagePriceUsdExact: "9.5912",
     },
     {
       material: {
@@ -255,6 +256,7 @@ export const insights: Insights = {
       cityCount: 75,
       countryCount: 7,
       averagePriceUsd: "7.43",
+      averagePriceUsdExact: "7.4288",
     },
     {
       material: {
@@ -267,6 +269,7 @@ export const insights: Insights = {
       cityCount: 75,
       countryCount: 7,
       averagePriceUsd: "1.53",
+      averagePriceUsdExact: "1.5264",
     },
   ],
 };

@@ -267,8 +267,11 @@ describe("Material page", () => {
         countryCount: 0,
         usdCount: 0,
         averageUsd: null,
+        averageUsdExact: null,
         minUsd: null,
+        minUsdExact: null,
         maxUsd: null,
+        maxUsdExact: null,
         highest: null,
         lowest: null,
         top: [],
@@ -290,11 +293,37 @@ describe("Material page", () => {
     expect(within(table).getByText("C$13.18")).toBeInTheDocument();
     await user.click(screen.getByRole("radio", { name: "per tonne" }));
     expect(within(table).getByText("C$13,180.00")).toBeInTheDocument();
-    expect(screen.getByTestId("stat-average")).toHaveTextContent("$9,035.71");
+    // From averageUsdExact, 9.0357 a kg: the mean to four places, as every exact figure.
+    expect(screen.getByTestId("stat-average")).toHaveTextContent("$9,035.70");
     expect(screen.getByTestId("stat-range")).toHaveTextContent("$7,970.00 – $9,510.00");
     expect(screen.getAllByTestId("top-market")[0]).toHaveTextContent("C$13,180.00");
     expect(await screen.findByTestId("price-chart")).toHaveTextContent("R169,740");
     expect(screen.getByText("Prices in ZAR per tonne")).toBeInTheDocument();
+  });
+
+  it("converts the dollar figures from their exact value, not the one rounded to the cent", async () => {
+    // Steel's kind of prices: $0.13 a kg to the cent is $130.00 a tonne, the price $128.40.
+    const user = userEvent.setup();
+    const seed = seedAll();
+    seed[1] = [
+      materialQueries.marketSummary("copper").queryKey,
+      {
+        ...copperSummary,
+        averageUsd: "0.145714",
+        averageUsdExact: "0.1457",
+        minUsd: "0.13",
+        minUsdExact: "0.1284",
+        maxUsd: "0.16",
+        maxUsdExact: "0.1649",
+      },
+    ];
+    renderPage(seed);
+    await user.click(screen.getByRole("radio", { name: "per tonne" }));
+    expect(screen.getByTestId("stat-range")).toHaveTextContent("$128.40 – $164.90");
+    expect(screen.getByTestId("stat-average")).toHaveTextContent("$145.70");
+    const lowest = screen.getByRole("heading", { name: "Lowest Price" }).closest("div")?.parentElement;
+    expect(lowest).toHaveTextContent("$128.40");
+    expect(lowest).not.toHaveTextContent("$130.00");
   });
 
   it("draws the chosen city's history in that city's currency", async () => {

@@ -18,7 +18,10 @@ function Stat({ label, note, children }: { label: string; note?: string; childre
   );
 }
 
-/** Four headline figures. Money is in USD (one currency across cities) and in the chosen unit. */
+/**
+ * Four headline figures. Money is in USD (one currency across cities) and in the chosen unit,
+ * converted from the API's …UsdExact figures (four decimals a kg), never from those to the cent.
+ */
 export function HeroStats({ stats, unit }: { stats: MarketSummary | undefined; unit: Unit }) {
   const usdNote = `in USD ${UNIT_LABELS[unit]}`;
   const money = (value: string | null) => (value === null ? "—" : formatPrice(value, "USD", unit));
@@ -38,11 +41,11 @@ export function HeroStats({ stats, unit }: { stats: MarketSummary | undefined; u
       <Stat label="Cities Tracked">{formatCount(stats.cityCount)}</Stat>
       <Stat label="Countries">{formatCount(stats.countryCount)}</Stat>
       <Stat label="Average Price" note={usdNote}>
-        <span data-testid="stat-average">{money(stats.averageUsd)}</span>
+        <span data-testid="stat-average">{money(stats.averageUsdExact)}</span>
       </Stat>
       <Stat label="Price Range" note={usdNote}>
         <span data-testid="stat-range">
-          {stats.minUsd === null ? "—" : `${money(stats.minUsd)} – ${money(stats.maxUsd)}`}
+          {stats.minUsdExact === null ? "—" : `${money(stats.minUsdExact)} – ${money(stats.maxUsdExact)}`}
         </span>
       </Stat>
     </dl>

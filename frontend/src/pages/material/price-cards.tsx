@@ -13,7 +13,7 @@ function PriceCard({
 }: {
   title: string;
   icon: React.ReactNode;
-  /** US dollars a kg, as the API writes them. */
+  /** US dollars a kg to four decimals (the API's …UsdExact), converted before it is rounded. */
   value: string | null;
   detail: string;
   unit: Unit;
@@ -44,21 +44,21 @@ export function PriceCards({ stats, unit }: { stats: MarketSummary; unit: Unit }
       <PriceCard
         title="Highest Price"
         icon={<ArrowUp aria-hidden="true" className="h-5 w-5 text-green-700" />}
-        value={stats.maxUsd}
+        value={stats.maxUsdExact}
         detail={where(stats.highest)}
         unit={unit}
       />
       <PriceCard
         title="Average Market Price"
         icon={<BarChart3 aria-hidden="true" className="h-5 w-5 text-brand-700" />}
-        value={stats.averageUsd}
+        value={stats.averageUsdExact}
         detail={`Across ${formatCount(stats.usdCount)} ${stats.usdCount === 1 ? "city" : "cities"}`}
         unit={unit}
       />
       <PriceCard
         title="Lowest Price"
         icon={<ArrowDown aria-hidden="true" className="h-5 w-5 text-red-700" />}
-        value={stats.minUsd}
+        value={stats.minUsdExact}
         detail={where(stats.lowest)}
         unit={unit}
       />

@@ -56,6 +56,7 @@ function row([id, cityId, name, slug, code, country, price, currency, priceUsd]:
     estimate: null,
     city: { id: cityId, name, slug, country: { code, name: country } },
     priceUsd,
+    priceUsdExact: priceUsd === null ? null : Number(priceUsd).toFixed(4),
   };
 }
 
@@ -83,14 +84,18 @@ export function marketPage(rows: MaterialPriceRow[], page = 1, total = rows.leng
 }
 
 // /api/materials/copper/markets/summary for copperPrices: (9.51 + 9.37 + 9.31 + 9.18 + 9.03 +
-// 8.88 + 7.97) / 7 = 9.035714…; seven cities in six countries (two South African).
+// 8.88 + 7.97) / 7 = 9.035714…, which the exact figure sends to four places; seven cities in
+// six countries (two South African).
 export const copperSummary: MarketSummary = {
   cityCount: 7,
   countryCount: 6,
   usdCount: 7,
   averageUsd: "9.035714",
+  averageUsdExact: "9.0357",
   minUsd: "7.97",
+  minUsdExact: "7.9700",
   maxUsd: "9.51",
+  maxUsdExact: "9.5100",
   highest: copperPrices[0] ?? null,
   lowest: copperPrices[6] ?? null,
   top: copperPrices.slice(0, 5),
