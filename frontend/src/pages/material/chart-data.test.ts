@@ -56,6 +56,19 @@ describe("axisTickFormatter", () => {
     expect(axisTickFormatter("CAD")(13)).toBe("C$13");
     expect(axisTickFormatter("USD")(1234)).toBe("$1,234");
   });
+
+  it("shows the decimals the step between ticks needs, so no two ticks read alike", () => {
+    const tick = axisTickFormatter("GBP");
+    expect([0.156, 0.158, 0.16, 0.162].map((value) => tick(value, 0.002))).toEqual([
+      "£0.156",
+      "£0.158",
+      "£0.160",
+      "£0.162",
+    ]);
+    expect(tick(171.5, 0.5)).toBe("£171.5");
+    expect(tick(130, 10)).toBe("£130");
+    expect(tick(0.00015, 0.00001)).toBe("£0.0002");
+  });
 });
 
 describe("summarizeTrend", () => {

@@ -53,11 +53,26 @@ export function prepareChartData(points: HistoryPoints, unit: Unit, reference: H
   });
 }
 
-/** Y-axis tick text in the city's own currency: "R175", "£7.5", "C$13". */
-export function axisTickFormatter(currency: string): (value: number) => string {
+/** Fraction digits that tell ticks `step` apart: 0.002 needs 3 ("£0.156"), 0.5 needs 1. */
+function stepDigits(step: number): number {
+  if (!(step > 0)) return 2;
+  return Math.min(4, Math.max(0, Math.ceil(-Math.log10(step) - 1e-9)));
+}
+
+/**
+ * Y-axis tick text in the city's own currency: "R175", "£7.5", "C$13". Given the step between
+ * ticks, every tick shows as many decimals as the step needs, so a steel chart per kg reads
+ * "£0.156, £0.158" rather than "£0.16" four times.
+ */
+export function axisTickFormatter(currency: string): (value: number, step?: number) => string {
   const symbol = currencySymbol(currency);
-  const digits = numberFormat("en-US", { maximumFractionDigits: 2 });
-  return (value) => `${symbol}${digits.format(Number(value))}`;
+  const loose = numberFormat("en-US", { maximumFractionDigits: 2 });
+  return (value, step) => {
+    if (step === undefined) return `${symbol}${loose.format(Number(value))}`;
+    const digits = stepDigits(step);
+    const format = numberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    return `${symbol}${format.format(Number(value))}`;
+  };
 }
 
 /** One sentence for screen readers: first and last price, direction and the range. */

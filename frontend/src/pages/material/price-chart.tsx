@@ -119,7 +119,7 @@ function chartOptions(props: Props, width: number, height: number): uPlot.Option
         grid,
         ticks: { show: false },
         size: 72,
-        values: (_chart, splits) => splits.map((value) => tick(value)),
+        values: (_chart, splits, _axis, _space, step) => splits.map((value) => tick(value, step)),
       },
     ],
     plugins: [tooltipPlugin(data, currency, referenceName)],
