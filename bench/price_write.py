@@ -8,9 +8,9 @@ Seeds the demo (35 days by default) once per database and clones it for each mea
    dated the day after the newest stored day, imported with ``import_prices`` on a fresh clone,
    ``--runs`` times; the median seconds, and the median of each part of it (the service's
    functions wrapped with timers: the upserts (of which lookup: reading the stored rows of the
-   keys written, PriceWrite._stored), and publish with its grade-order check, its
-   rebuild of current_prices and its alert evaluation; the rest: reading and checking the file
-   (outliers against the history included) and the commit).
+   keys written, PriceWrite._stored; band: the outlier band the service checks), and publish
+   with its grade-order check, its rebuild of current_prices and its alert evaluation; the
+   rest: reading and checking the file (the same band, by line) and the commit).
 2. One approved report: for each of ``--approvals`` series, three pending reports at the series'
    current price, two approved untimed, and the third's ``approve_report`` (which publishes the
    reports' median as the newest day's price) timed with its commit; and, to compare, a bare
@@ -70,7 +70,7 @@ from scrapindex.settings import Settings  # noqa: E402
 HEADER = "date,country,city,material,price,currency,unit,source\n"
 FACTOR = Decimal("1.01")
 FEED_SOURCE = "Bench feed"
-PARTS = ("upsert", "lookup", "publish", "order check", "current prices", "alerts")
+PARTS = ("upsert", "lookup", "band (service)", "publish", "order check", "current prices", "alerts")
 
 # Series: (country code, city slug, material slug, material id, city id, price per kg, currency)
 Series = tuple[str, str, str, int, int, Decimal, str]
@@ -142,6 +142,7 @@ def timed_service(timers: Timers) -> Iterator[None]:
         (record.PriceWrite, "upsert", "upsert"),
         (record.PriceWrite, "_stored", "lookup"),
         (record, "publish", "publish"),
+        (record, "outliers_against_baseline", "band (service)"),
         (record, "grade_order_breaks", "order check"),
         (record, "refresh_current_prices", "current prices"),
         (record, "evaluate_alerts_in", "alerts"),

@@ -18,6 +18,8 @@ from scrapindex.prices.publish_checks import (
     OrderBreak,
     OutlierFlag,
     SeriesKey,
+    _any_days,
+    _one_day,
     grade_order_breaks,
     outliers_against_baseline,
 )
@@ -266,3 +268,33 @@ def test_a_series_without_prices_in_the_window_is_not_flagged(db: Engine) -> Non
         later = LAST_DAY + dt.timedelta(days=31)  # the demo prices are all further back
         assert write_and_check(connection, aluminum, later, Decimal(1000)) == []
         assert outliers_against_baseline(connection, []) == []
+
+
+def test_a_one_day_write_finds_what_reading_every_window_finds(db: Engine) -> None:
+    """A write of one day takes the short way (a few figures per series); every series of the
+    demo, at prices in and out of the band, against feeds, estimates and medians, is flagged
+    exactly as reading each series' whole window flags it."""
+    with db.begin() as connection:
+        shown = connection.execute(
+            select(CurrentPrice.material_id, CurrentPrice.city_id, CurrentPrice.currency)
+        ).all()
+        currencies = {city: currency for _, city, currency in shown}
+        keys = sorted((material, city) for material, city, _ in shown)
+        factors = [Decimal("1.01"), Decimal("3.2"), Decimal("0.3"), Decimal("2.9"), Decimal("0.35")]
+        rows = []
+        for n, key in enumerate(keys):
+            price = stored(connection, key)
+            if n % 7 == 1:
+                write(connection, key, day(27), price * 4, "feed")
+            elif n % 7 == 2:
+                write(connection, key, day(28), price / 4, "estimate")
+            elif n % 7 == 3:  # a feed's price before a newer estimate: the feed's counts
+                write(connection, key, day(26), price * 4, "manual")
+                write(connection, key, day(29), price / 4, "estimate")
+            factor = factors[n % len(factors)]
+            rows.append(Written(*key, NEXT_DAY, price * factor, currencies[key[1]]))
+        short = _one_day(connection, list(rows), 30)
+        every = _any_days(connection, list(rows), 30)
+    assert len(short) > 100
+    assert {"trusted", "estimate", "median"} <= {basis for _, basis, _, _ in short}
+    assert sorted(short, key=repr) == sorted(every, key=repr)

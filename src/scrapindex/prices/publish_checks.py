@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, Protocol
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, case, func, select, tuple_
 from sqlalchemy.orm import aliased
 
 from scrapindex.data.check import _grade_pairs
@@ -234,29 +234,17 @@ def outliers_against_baseline(
     itself, and a write of several days is measured against what was there before it. A row
     without a baseline (nothing in the window) is not flagged.
 
-    One query reads the window of every written series; the flagged ones are then named.
+    A write of one day (a daily import, the estimates, an approval) reads a few figures per
+    series (_one_day); any other reads the window of every written series. The flagged ones
+    are then named.
     """
     written = list(rows)
     if not written:
         return []
-    written_keys = {(row.material_id, row.city_id, row.price_date) for row in written}
-    history = _stored_window(connection, written, window_days)
-    found: list[tuple[WrittenPrice, Basis, Decimal, dt.date | None]] = []
-    for row in written:
-        stored = [
-            price
-            for price in history.get((row.material_id, row.city_id), [])
-            if price.currency == row.currency
-            and row.price_date - dt.timedelta(days=window_days) <= price.price_date
-            and price.price_date < row.price_date
-            and (row.material_id, row.city_id, price.price_date) not in written_keys
-        ]
-        baseline = _baseline(stored, row.price_date, window_days)
-        if baseline is None:
-            continue
-        basis, value, day = baseline
-        if outlier_message(row.price_per_kg, value, f"{row.currency}/kg", places=2):
-            found.append((row, basis, value, day))
+    if len({row.price_date for row in written}) == 1:
+        found = _one_day(connection, written, window_days)
+    else:
+        found = _any_days(connection, written, window_days)
     if not found:
         return []
     materials, cities = _names(connection, found)
@@ -276,6 +264,130 @@ def outliers_against_baseline(
         )
         for row, basis, value, day in found
     ]
+
+
+Found = list[tuple[WrittenPrice, Basis, Decimal, dt.date | None]]
+
+
+def _outside(row: WrittenPrice, baseline: Decimal) -> bool:
+    return outlier_message(row.price_per_kg, baseline, f"{row.currency}/kg", places=2) is not None
+
+
+def _one_day(connection: Connection, written: list[WrittenPrice], window_days: int) -> Found:
+    """Rows of one day: per series, one grouped query gives the window's lowest and highest
+    price and the days of its latest trusted price and latest estimate; the price of that day
+    is then read. A series with neither is measured against its median, which lies between the
+    lowest and the highest: a price within 3x of both is within 3x of the median, so only the
+    rest read their window (rare: a price far from every stored one)."""
+    day = written[0].price_date
+    since = day - dt.timedelta(days=window_days)
+    series = {(row.material_id, row.city_id) for row in written}
+    figures = _window_figures(connection, series, since, day)
+    wanted = {
+        (material, city, chosen)
+        for (material, city, _), figure in figures.items()
+        if (chosen := figure.baseline_day) is not None
+    }
+    prices = _prices_on(connection, wanted)
+    found: Found = []
+    far: list[WrittenPrice] = []
+    for row in written:
+        figure = figures.get((row.material_id, row.city_id, row.currency))
+        if figure is None:
+            continue
+        chosen = figure.baseline_day
+        if chosen is not None:
+            basis: Basis = "trusted" if figure.trusted_day else "estimate"
+            value = prices[(row.material_id, row.city_id, chosen)]
+            if _outside(row, value):
+                found.append((row, basis, value, chosen))
+        elif _outside(row, figure.lowest) or _outside(row, figure.highest):
+            far.append(row)
+    return found + _any_days(connection, far, window_days) if far else found
+
+
+@dataclass(frozen=True)
+class _WindowFigures:
+    lowest: Decimal
+    highest: Decimal
+    trusted_day: dt.date | None
+    estimate_day: dt.date | None
+
+    @property
+    def baseline_day(self) -> dt.date | None:
+        """The day of the latest trusted price, else of the latest estimate."""
+        return self.trusted_day or self.estimate_day
+
+
+def _window_figures(
+    connection: Connection, series: set[SeriesKey], since: dt.date, before: dt.date
+) -> dict[tuple[int, int, str], _WindowFigures]:
+    """By (material, city, currency): the stored prices (not reports) from ``since`` up to the
+    day before ``before``."""
+    query = (
+        select(
+            Price.material_id,
+            Price.city_id,
+            Price.currency,
+            func.min(Price.price_per_kg),
+            func.max(Price.price_per_kg),
+            func.max(case((Source.kind.in_(TRUSTED_KINDS), Price.price_date))),
+            func.max(case((Source.kind == ESTIMATE_KIND, Price.price_date))),
+        )
+        .join(Source, Source.id == Price.source_id)
+        .where(
+            Price.material_id.in_(sorted({material for material, _ in series})),
+            Price.city_id.in_(sorted({city for _, city in series})),
+            Price.price_date >= since,
+            Price.price_date < before,
+            Source.kind != REPORT_KIND,
+        )
+        .group_by(Price.material_id, Price.city_id, Price.currency)
+    )
+    return {
+        (material, city, currency): _WindowFigures(lowest, highest, trusted, estimate)
+        for material, city, currency, lowest, highest, trusted, estimate in connection.execute(
+            query
+        )
+        if (material, city) in series
+    }
+
+
+def _prices_on(
+    connection: Connection, keys: set[tuple[int, int, dt.date]]
+) -> dict[tuple[int, int, dt.date], Decimal]:
+    found: dict[tuple[int, int, dt.date], Decimal] = {}
+    ordered = sorted(keys)
+    key = tuple_(Price.material_id, Price.city_id, Price.price_date)
+    for start in range(0, len(ordered), 2_000):
+        query = select(Price.material_id, Price.city_id, Price.price_date, Price.price_per_kg)
+        query = query.where(key.in_(ordered[start : start + 2_000]))
+        for material, city, day, price in connection.execute(query):
+            found[(material, city, day)] = price
+    return found
+
+
+def _any_days(connection: Connection, written: list[WrittenPrice], window_days: int) -> Found:
+    """Rows of any days: one query reads the window of every written series."""
+    written_keys = {(row.material_id, row.city_id, row.price_date) for row in written}
+    history = _stored_window(connection, written, window_days)
+    found: Found = []
+    for row in written:
+        stored = [
+            price
+            for price in history.get((row.material_id, row.city_id), [])
+            if price.currency == row.currency
+            and row.price_date - dt.timedelta(days=window_days) <= price.price_date
+            and price.price_date < row.price_date
+            and (row.material_id, row.city_id, price.price_date) not in written_keys
+        ]
+        baseline = _baseline(stored, row.price_date, window_days)
+        if baseline is None:
+            continue
+        basis, value, day = baseline
+        if _outside(row, value):
+            found.append((row, basis, value, day))
+    return found
 
 
 def _stored_window(
