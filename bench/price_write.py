@@ -376,7 +376,7 @@ def main() -> None:
         print(f"\n## 1. A full day: one import, one row per series ({FACTOR} x current price)\n")
         columns = ["database", "rows", "inserted", "runs", "median s", "range s"]
         columns += [f"{part} s" for part in PARTS] + ["rest s"]
-        print("\n".join(common.table_head(columns, "lrrrrrrrrrrrr")), flush=True)
+        print("\n".join(common.table_head(columns, "l" + "r" * (len(columns) - 1))), flush=True)
         for name, templates in found:
             full_day(name, templates, config, work, args.runs)
         print("\n## 2. One series: the median write (with its commit)\n")
