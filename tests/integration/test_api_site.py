@@ -21,6 +21,30 @@ def test_search_matches_city_country_and_material(client: TestClient) -> None:
     assert set(copper["materials"][0]) == {"id", "name", "slug", "category"}
 
 
+@pytest.mark.parametrize(
+    "q", ["copper johannesburg", "scrap copper price johannesburg", "Johannesburg copper per kg"]
+)
+def test_search_finds_a_material_in_a_city_named_together(client: TestClient, q: str) -> None:
+    body = client.get("/api/search", params={"q": q}).json()
+    first = body["pairs"][0]
+    assert (first["city"]["slug"], first["material"]["slug"]) == ("johannesburg", "copper")
+    assert first["city"]["country"]["code"] == "ZA"
+    # Other copper grades in the same city follow the exact name.
+    assert {pair["city"]["slug"] for pair in body["pairs"]} == {"johannesburg"}
+    assert "bare-bright-copper" in [pair["material"]["slug"] for pair in body["pairs"]]
+
+
+def test_search_pairs_a_city_of_several_words(client: TestClient) -> None:
+    body = client.get("/api/search", params={"q": "bare bright copper in cape town"}).json()
+    first = body["pairs"][0]
+    assert (first["city"]["slug"], first["material"]["slug"]) == ("cape-town", "bare-bright-copper")
+
+
+@pytest.mark.parametrize("q", ["copper", "johannesburg", "copper atlantis", "scrap price"])
+def test_search_without_a_city_and_a_material_has_no_pairs(client: TestClient, q: str) -> None:
+    assert "pairs" not in client.get("/api/search", params={"q": q}).json()
+
+
 def test_search_treats_wildcards_as_text(client: TestClient) -> None:
     assert client.get("/api/search", params={"q": "%%%"}).json() == {"cities": [], "materials": []}
     assert client.get("/api/search", params={"q": "___"}).json() == {"cities": [], "materials": []}

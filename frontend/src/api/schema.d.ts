@@ -967,7 +967,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cities and materials matching the text */
+        /** Cities and materials matching the text, and a city and a material it names together */
         get: operations["search"];
         put?: never;
         post?: never;
@@ -1444,6 +1444,14 @@ export interface components {
             currency: string;
             /** Name */
             name: string;
+        };
+        /**
+         * CityMaterialHit
+         * @description A city and a material the text names together: the city's price of that material.
+         */
+        CityMaterialHit: {
+            city: components["schemas"]["CityRef"];
+            material: components["schemas"]["MaterialHit"];
         };
         /** CityName */
         CityName: {
@@ -2322,6 +2330,11 @@ export interface components {
             cities: components["schemas"]["CityRef"][];
             /** Materials */
             materials: components["schemas"]["MaterialHit"][];
+            /**
+             * Pairs
+             * @description Present when the text names a city and a material together ("copper johannesburg"): each pair leads to that city's price of that material
+             */
+            pairs?: components["schemas"]["CityMaterialHit"][] | null;
         };
         /** SiteStats */
         SiteStats: {

@@ -20,6 +20,11 @@ export function materialPath(material: { slug: string }): string {
   return `/material/${material.slug}`;
 }
 
+/** The id of a material's row on a city's price table: `/za/johannesburg#price-copper`. */
+export function materialAnchor(slug: string): string {
+  return `price-${slug}`;
+}
+
 export function yardPath(yard: { id: number }): string {
   return `/scrap-yard/${yard.id}`;
 }

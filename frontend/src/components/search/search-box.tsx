@@ -4,12 +4,14 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { searchQueries } from "@/api/queries";
 import { useAnnounce } from "@/components/feedback/announcer";
-import { cityPath, materialPath } from "@/lib/paths";
+import { cityPath, materialAnchor, materialPath } from "@/lib/paths";
 import { useDebounced } from "./use-debounced";
 
 /** SPEC §5: a search request is sent only when the text is longer than 2 characters. */
 export const SEARCH_MIN_LENGTH = 3;
 const DEBOUNCE_MS = 200;
+/** A city and a material named together lead to that price first: a few, not every grade. */
+const PAIRS_SHOWN = 3;
 
 type Option = { key: string; label: string; detail: string; to: string };
 
@@ -38,6 +40,20 @@ export function SearchBox({
 
   const options: Option[] = data
     ? [
+        ...(data.pairs ?? []).slice(0, PAIRS_SHOWN).flatMap(({ city, material }) => [
+          {
+            key: `price-${city.id}-${material.id}`,
+            label: `${material.name} in ${city.name}`,
+            detail: `${city.name} prices`,
+            to: `${cityPath(city)}#${materialAnchor(material.slug)}`,
+          },
+          {
+            key: `history-${city.id}-${material.id}`,
+            label: `${material.name} price history in ${city.name}`,
+            detail: "Chart",
+            to: `${materialPath(material)}?city=${encodeURIComponent(city.slug)}`,
+          },
+        ]),
         ...data.cities.map((city) => ({
           key: `city-${city.id}`,
           label: city.name,
@@ -55,8 +71,8 @@ export function SearchBox({
   const showList = open && text.trim().length >= SEARCH_MIN_LENGTH;
 
   useEffect(() => {
-    if (data && enabled) announce(`${data.cities.length + data.materials.length} search results loaded`);
-  }, [data, enabled, announce]);
+    if (data && enabled) announce(`${options.length} search results loaded`);
+  }, [data, enabled, announce, options.length]);
 
   useEffect(() => {
     function closeOnOutsideClick(event: MouseEvent) {
