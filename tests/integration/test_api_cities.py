@@ -137,17 +137,22 @@ def test_overview_matches_the_price_rows(client: TestClient) -> None:
     assert overview["scrapYardCount"] == yards["pagination"]["total"]
 
 
-def test_overview_last_updated_is_when_the_data_was_written(
+def test_overview_last_updated_of_demo_prices_is_their_day(
     client: TestClient, engine: Engine
 ) -> None:
-    """Demo rows store midnight of their day; the data revision holds when they were written."""
+    """Demo rows store midnight of their day and no write time: the overview says that day, as
+    a day. (It once said the data revision's time, which any write anywhere moves: a London
+    import moved Johannesburg's; see test_api_provenance.py.)"""
     with Session(engine) as session:
         changed_at = data_changed_at(session)
     assert changed_at is not None
+    rows = client.get("/api/cities/johannesburg/prices").json()
     overview = client.get("/api/cities/johannesburg/overview").json()
     written = dt.datetime.fromisoformat(overview["lastUpdated"])
-    assert written == changed_at
-    assert written.time() != dt.time(0, 0)  # not the price day's midnight
+    newest_day = max(dt.date.fromisoformat(r["date"]) for r in rows)
+    assert written == dt.datetime.combine(newest_day, dt.time(0, 0), dt.UTC)
+    assert overview["lastUpdatedDayOnly"] is True
+    assert written != changed_at  # not the site-wide revision
 
 
 def test_overview_headline_copper_is_number_one_copper(client: TestClient) -> None:
@@ -160,15 +165,18 @@ def test_overview_headline_copper_is_number_one_copper(client: TestClient) -> No
     assert overview["copperKind"] == copper["source"]["kind"]
 
 
-def test_last_written_uses_the_revision_only_for_demo_rows() -> None:
+def test_last_written_is_the_newest_stored_time_and_a_demo_day_is_only_a_day() -> None:
     midnight = dt.datetime(2026, 3, 31, tzinfo=dt.UTC)
-    revision = dt.datetime(2026, 4, 2, 9, 30, tzinfo=dt.UTC)
     feed = quote("copper-1", "#1 Copper", "Copper", kind="feed", at=midnight.replace(hour=6))
     demo = quote("steel", "Steel", "Steel", kind="demo", at=midnight)
-    assert last_written([feed], revision) == midnight.replace(hour=6)
-    assert last_written([feed, demo], revision) == revision
-    assert last_written([demo], None) == midnight
-    assert last_written([], revision) is None
+    assert last_written([feed]) == (midnight.replace(hour=6), False)
+    assert last_written([feed, demo]) == (midnight.replace(hour=6), False)
+    assert last_written([demo]) == (midnight, True)
+    # A feed written at a demo day's midnight is a write time; a later demo day wins as a day.
+    assert last_written([demo, quote("x", "X", "X", kind="feed", at=midnight)]) == (midnight, False)
+    later = quote("steel", "Steel", "Steel", kind="demo", at=midnight + dt.timedelta(days=1))
+    assert last_written([feed, later]) == (midnight + dt.timedelta(days=1), True)
+    assert last_written([]) == (None, False)
 
 
 def test_headline_copper_falls_back_to_the_first_copper_grade() -> None:

@@ -1489,8 +1489,16 @@ export interface components {
             copperPriceExact: string | null;
             /** Currency */
             currency: string;
-            /** Lastupdated */
+            /**
+             * Lastupdated
+             * @description The newest stored time of this city's shown prices (null without prices): a feed, manual, report or estimate price's write time, or, when lastUpdatedDayOnly, midnight UTC of a demo price's day
+             */
             lastUpdated: string | null;
+            /**
+             * Lastupdateddayonly
+             * @description lastUpdated is a demo price's day, which keeps no write time: show its date (UTC) alone
+             */
+            lastUpdatedDayOnly: boolean;
             /** Materialsdown */
             materialsDown: number;
             /** Materialstracked */
@@ -1514,17 +1522,17 @@ export interface components {
         CityPriceRow: {
             /**
              * Change
-             * @description price - previousPrice to the cent
+             * @description price - previousPrice to the cent; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             change: string | null;
             /**
              * Changeexact
-             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this
+             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             changeExact: string | null;
             /**
              * Changepercent
-             * @description From the exact prices, to one place
+             * @description From the exact prices, to one place; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             changePercent: number | null;
             /** Cityid */
@@ -1543,7 +1551,10 @@ export interface components {
             material: components["schemas"]["MaterialRef"];
             /** Materialid */
             materialId: number;
-            /** Previousprice */
+            /**
+             * Previousprice
+             * @description The series' previous stored price, of whatever kind
+             */
             previousPrice: string | null;
             /**
              * Previouspriceexact
@@ -1568,6 +1579,7 @@ export interface components {
             stale: boolean;
             /**
              * Trend
+             * @description The change's sign; flat when null
              * @enum {string}
              */
             trend: "up" | "down" | "flat";
@@ -1741,6 +1753,16 @@ export interface components {
             fxDate: string;
             /** Gradefactor */
             gradeFactor: string;
+            /**
+             * Inputsnote
+             * @description When inputsOutdated, the months of the old inputs as the pages say them ("inputs from Oct 2025", "inputs from Apr–Oct 2025"), else null
+             */
+            inputsNote: string | null;
+            /**
+             * Inputsoutdated
+             * @description The market reference (a monthly average from its month's end) or the exchange rate is more than 45 days older than the price's date: the estimate restates old inputs, not the day's market
+             */
+            inputsOutdated: boolean;
             /** Margin */
             margin: string;
             /** Metal */
@@ -1893,17 +1915,17 @@ export interface components {
         MaterialPriceRow: {
             /**
              * Change
-             * @description price - previousPrice to the cent
+             * @description price - previousPrice to the cent; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             change: string | null;
             /**
              * Changeexact
-             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this
+             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             changeExact: string | null;
             /**
              * Changepercent
-             * @description From the exact prices, to one place
+             * @description From the exact prices, to one place; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             changePercent: number | null;
             city: components["schemas"]["CityRef"];
@@ -1922,7 +1944,10 @@ export interface components {
             id: number;
             /** Materialid */
             materialId: number;
-            /** Previousprice */
+            /**
+             * Previousprice
+             * @description The series' previous stored price, of whatever kind
+             */
             previousPrice: string | null;
             /**
              * Previouspriceexact
@@ -1954,6 +1979,7 @@ export interface components {
             stale: boolean;
             /**
              * Trend
+             * @description The change's sign; flat when null
              * @enum {string}
              */
             trend: "up" | "down" | "flat";
@@ -2124,17 +2150,17 @@ export interface components {
         PricePublic: {
             /**
              * Change
-             * @description price - previousPrice to the cent
+             * @description price - previousPrice to the cent; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             change: string | null;
             /**
              * Changeexact
-             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this
+             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             changeExact: string | null;
             /**
              * Changepercent
-             * @description From the exact prices, to one place
+             * @description From the exact prices, to one place; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             changePercent: number | null;
             /** Cityid */
@@ -2152,7 +2178,10 @@ export interface components {
             id: number;
             /** Materialid */
             materialId: number;
-            /** Previousprice */
+            /**
+             * Previousprice
+             * @description The series' previous stored price, of whatever kind
+             */
             previousPrice: string | null;
             /**
              * Previouspriceexact
@@ -2184,6 +2213,7 @@ export interface components {
             stale: boolean;
             /**
              * Trend
+             * @description The change's sign; flat when null
              * @enum {string}
              */
             trend: "up" | "down" | "flat";

@@ -6,6 +6,7 @@ import {
   formatCoordinate,
   formatDate,
   formatDateTimeIn,
+  formatDay,
   formatMoney,
   formatPercent,
   formatPrice,
@@ -49,6 +50,9 @@ describe("other values", () => {
     expect(formatPercent(-0.4)).toBe("-0.4%");
     expect(formatPercent(null)).toBe("—");
     expect(formatDate("2026-11-21")).toBe("Nov 21, 2026");
+    expect(formatDay("2026-11-24")).toBe("Nov 24");
+    expect(formatDay("2026-11-24", "2026-11-28")).toBe("Nov 24");
+    expect(formatDay("2025-12-30", "2026-01-02")).toBe("Dec 30, 2025");
     expect(formatCoordinate(-26.20410001)).toBe("-26.2041");
     expect(formatRating(4)).toBe("4.0");
     expect(formatRating(null)).toBe("N/A");

@@ -60,6 +60,16 @@ export function formatDate(value: string | Date): string {
 }
 
 /**
+ * A calendar day as a price row says it: "Nov 24", with its year ("Nov 24, 2025") when that is not
+ * the year of ``reference`` (the newest day shown beside it).
+ */
+export function formatDay(day: string, reference: string = day): string {
+  return day.slice(0, 4) === reference.slice(0, 4)
+    ? dateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`))
+    : formatDate(day);
+}
+
+/**
  * The usual abbreviations of the zones we cover, [standard, daylight saving]. Browsers' Intl only
  * knows a few (it calls Johannesburg "GMT+2" and Sydney "GMT+11"); other zones fall back to it.
  */

@@ -11,7 +11,6 @@ from sqlalchemy.orm import Session
 from scrapindex.models import City, Country, CurrentPrice, LegalRule, Region, ScrapYard
 from scrapindex.price_kinds import DEMO_KIND
 from scrapindex.queries.prices import MaterialInfo, Quote, latest_quotes, material_infos
-from scrapindex.queries.site import data_changed_at
 
 # The headline copper grade of a city's overview card; any copper grade stands in without it.
 HEADLINE_COPPER_SLUG = "copper-1"
@@ -182,6 +181,7 @@ class CityFigures:
     materials_tracked: int
     scrap_yard_count: int
     last_updated: dt.datetime | None
+    last_updated_day_only: bool
     time_zone: str
 
 
@@ -194,18 +194,24 @@ def headline_copper(quotes: list[Quote]) -> Quote | None:
     return headline or next(iter(coppers), None)
 
 
-def last_written(quotes: list[Quote], data_changed: dt.datetime | None) -> dt.datetime | None:
-    """When the city's current prices were really written.
+class LastWritten(NamedTuple):
+    at: dt.datetime | None
+    day_only: bool  # ``at`` is a demo price's day (its midnight UTC), not a write time
+
+
+def last_written(quotes: list[Quote]) -> LastWritten:
+    """The newest stored time of these prices (one city's shown prices): their own, so an import
+    elsewhere moves no other city's.
 
     Feed, manual, report and estimate rows store their write time. Demo rows store midnight of
-    their own day (so the demo is the same whenever it is made); they were written when the data
-    revision last moved, so that time stands in for them.
+    their own day (so the demo is the same whenever it is made), which says their day and no
+    time: when one of them is the newest, only its day is known. (The data revision's time once
+    stood in for them; it moves with any write anywhere, so a London import moved Johannesburg.)
     """
-    times = [q.updated_at for q in quotes]
-    # Demo rows store midnight of their day, not their write time.
-    if data_changed is not None and any(q.source_kind == DEMO_KIND for q in quotes):
-        times.append(data_changed)
-    return max(times, default=None)
+    newest = max(quotes, key=lambda q: (q.updated_at, q.source_kind != DEMO_KIND), default=None)
+    if newest is None:
+        return LastWritten(None, day_only=False)
+    return LastWritten(newest.updated_at, day_only=newest.source_kind == DEMO_KIND)
 
 
 def city_figures(session: Session, city: City) -> CityFigures:
@@ -213,6 +219,7 @@ def city_figures(session: Session, city: City) -> CityFigures:
     top = max(quotes, key=lambda q: q.price_per_kg, default=None)
     prices = [q.price_per_kg for q in quotes]
     copper = headline_copper(quotes)
+    written = last_written(quotes)
     return CityFigures(
         currency=city.country.currency,
         top_price=top.price_per_kg if top else None,
@@ -227,7 +234,8 @@ def city_figures(session: Session, city: City) -> CityFigures:
         materials_down=sum(1 for q in quotes if q.trend == "down"),
         materials_tracked=len(quotes),
         scrap_yard_count=yard_count_in_cities(session, [city.id]),
-        last_updated=last_written(quotes, data_changed_at(session)),
+        last_updated=written.at,
+        last_updated_day_only=written.day_only,
         time_zone=city.time_zone,
     )
 

@@ -50,6 +50,12 @@ class CityInfo:
 
 
 DEFAULT_STALE_DAYS = 7
+# An estimate whose market reference or exchange rate is older than this, counted back from the
+# price's own day, says "inputs from <month>" on its row: it restates old inputs, not today's
+# market. A monthly reference counts from its month's last day (the average is of the whole
+# month), so October's average becomes old in mid-December, once November's should exist.
+ESTIMATE_INPUTS_MAX_AGE_DAYS = 45
+ESTIMATE_KIND = "estimate"
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,32 @@ class EstimateInputs:
     margin: Decimal
     usd_per_unit: Decimal
     fx_date: dt.date
+
+    def reference_as_of(self) -> dt.date:
+        """The last day the reference speaks for: a monthly average's month end, else its day."""
+        if self.reference_period != "monthly":
+            return self.reference_date
+        next_month = (self.reference_date.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+        return next_month - dt.timedelta(days=1)
+
+    def outdated_inputs(self, price_date: dt.date) -> list[dt.date]:
+        """The dates (reference, then exchange rate) of the inputs older than
+        ESTIMATE_INPUTS_MAX_AGE_DAYS before ``price_date``; empty when both are recent."""
+        oldest_fresh = price_date - dt.timedelta(days=ESTIMATE_INPUTS_MAX_AGE_DAYS)
+        dated = [(self.reference_as_of(), self.reference_date), (self.fx_date, self.fx_date)]
+        return [shown for as_of, shown in dated if as_of < oldest_fresh]
+
+
+def inputs_note(dates: list[dt.date]) -> str | None:
+    """ "inputs from Oct 2025", or "inputs from Apr-Oct 2025" for two months (an en dash)."""
+    if not dates:
+        return None
+    first, last = min(dates), max(dates)
+    if (first.year, first.month) == (last.year, last.month):
+        return f"inputs from {last:%b %Y}"
+    if first.year == last.year:
+        return f"inputs from {first:%b}\N{EN DASH}{last:%b %Y}"
+    return f"inputs from {first:%b %Y}\N{EN DASH}{last:%b %Y}"
 
 
 @dataclass(frozen=True)
@@ -83,14 +115,27 @@ class Quote:
     city: CityInfo
     stale: bool = False  # older than the settings' price_stale_days
     estimate: EstimateInputs | None = None
+    previous_kind: str | None = None  # the previous price's source kind
+
+    @property
+    def comparable(self) -> bool:
+        """Whether the previous price measures a move of this one. An estimate is compared with
+        an estimate only: against a demo, report or feed price of the day before, its change
+        would be the difference of two methods, not a market move (R150 demo, then R154 from
+        the formula, showed "+2.4%" on an estimate whose inputs had not changed)."""
+        if self.previous is None:
+            return False
+        return self.source_kind != ESTIMATE_KIND or self.previous_kind == ESTIMATE_KIND
 
     @property
     def change(self) -> Decimal | None:
-        return None if self.previous is None else self.price_per_kg - self.previous
+        if self.previous is None or not self.comparable:
+            return None
+        return self.price_per_kg - self.previous
 
     @property
     def change_percent(self) -> float | None:
-        if not self.previous:
+        if not self.previous or not self.comparable:
             return None
         return percent_change(self.price_per_kg, self.previous)
 
@@ -145,6 +190,7 @@ def latest_quotes(
         board = board.offset(offset).limit(limit)
     series = board.subquery("series")
     previous = aliased(Price)
+    previous_source = aliased(Source)
     query = (
         select(
             Price.id.label("price_id"),
@@ -155,6 +201,7 @@ def latest_quotes(
             previous.price_per_kg.label("previous"),
             Source.name.label("source_name"),
             Source.kind.label("source_kind"),
+            previous_source.kind.label("previous_kind"),
             series.c.material_id,
             series.c.city_id,
             *ESTIMATE_COLUMNS,
@@ -163,6 +210,7 @@ def latest_quotes(
         .join(Price, Price.id == series.c.price_id)
         .join(Source, Source.id == Price.source_id)
         .outerjoin(previous, previous.id == series.c.previous_price_id)
+        .outerjoin(previous_source, previous_source.id == previous.source_id)
         .outerjoin(PriceEstimate, PriceEstimate.price_id == Price.id)
         .order_by(series.c.city_id, series.c.material_id)
     )
@@ -185,6 +233,7 @@ def latest_quotes(
             city=cities[row.city_id],
             stale=row.price_date < stale_before,
             estimate=_estimate_inputs(row),
+            previous_kind=row.previous_kind,
         )
         for row in rows
     ]

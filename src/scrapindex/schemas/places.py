@@ -124,7 +124,15 @@ class CityOverview(CamelModel):
     materials_down: int
     materials_tracked: int
     scrap_yard_count: int
-    last_updated: dt.datetime | None
+    last_updated: dt.datetime | None = Field(
+        description="The newest stored time of this city's shown prices (null without prices): "
+        "a feed, manual, report or estimate price's write time, or, when lastUpdatedDayOnly, "
+        "midnight UTC of a demo price's day"
+    )
+    last_updated_day_only: bool = Field(
+        description="lastUpdated is a demo price's day, which keeps no write time: show its "
+        "date (UTC) alone"
+    )
     time_zone: str
 
 

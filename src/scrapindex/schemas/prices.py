@@ -9,7 +9,14 @@ from pydantic import Field
 from scrapindex.data.estimate_formula import formula_text
 from scrapindex.models import Material
 from scrapindex.price_kinds import PriceKind
-from scrapindex.queries.prices import MaterialInfo, Quote, to_usd, to_usd_exact
+from scrapindex.queries.prices import (
+    ESTIMATE_INPUTS_MAX_AGE_DAYS,
+    MaterialInfo,
+    Quote,
+    inputs_note,
+    to_usd,
+    to_usd_exact,
+)
 from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText, Page
 from scrapindex.schemas.places import CityRef, city_ref
 
@@ -44,12 +51,22 @@ class EstimatePublic(CamelModel):
     usd_per_unit: str
     fx_date: dt.date
     formula: str
+    inputs_outdated: bool = Field(
+        description="The market reference (a monthly average from its month's end) or the "
+        f"exchange rate is more than {ESTIMATE_INPUTS_MAX_AGE_DAYS} days older than the "
+        "price's date: the estimate restates old inputs, not the day's market"
+    )
+    inputs_note: str | None = Field(
+        description="When inputsOutdated, the months of the old inputs as the pages say them "
+        '("inputs from Oct 2025", "inputs from Apr\u2013Oct 2025"), else null'
+    )
 
 
 def estimate_public(quote: Quote) -> EstimatePublic | None:
     inputs = quote.estimate
     if inputs is None:
         return None
+    outdated = inputs.outdated_inputs(quote.price_date)
     return EstimatePublic(
         metal=inputs.metal,
         reference_usd_per_tonne=inputs.reference_usd_per_tonne,
@@ -61,12 +78,21 @@ def estimate_public(quote: Quote) -> EstimatePublic | None:
         usd_per_unit=f"{inputs.usd_per_unit.normalize():f}",
         fx_date=inputs.fx_date,
         formula=formula_text(inputs, quote.material.name, quote.city.country_code, quote.currency),
+        inputs_outdated=bool(outdated),
+        inputs_note=inputs_note(outdated),
     )
 
 
 EXACT = "at the stored precision, four decimals per kg: convert units and compare from this"
 # A figure in US dollars not rounded to the cent: "$0.13" a kg is $130 a tonne, 0.1284 is $128.40.
 USD_EXACT = "to four decimals per kg (not the cent) from price x rate: convert units from this"
+
+
+# An estimate's change is its move since the previous estimate (its inputs' move); against a
+# price of another kind it would be the gap between two methods, not a market move.
+NO_CHANGE = (
+    "null without a previous price, and for an estimate whose previous price is not an estimate"
+)
 
 
 class PriceBase(CamelModel):
@@ -79,14 +105,18 @@ class PriceBase(CamelModel):
     unit: Literal["kg"] = "kg"
     date: dt.date
     updated_at: dt.datetime
-    previous_price: MoneyText | None
-    previous_price_exact: ExactMoneyText | None = Field(description=f"The previous price {EXACT}")
-    change: MoneyText | None = Field(description="price - previousPrice to the cent")
-    change_exact: ExactMoneyText | None = Field(
-        description=f"priceExact - previousPriceExact, {EXACT}"
+    previous_price: MoneyText | None = Field(
+        description="The series' previous stored price, of whatever kind"
     )
-    change_percent: float | None = Field(description="From the exact prices, to one place")
-    trend: Literal["up", "down", "flat"]
+    previous_price_exact: ExactMoneyText | None = Field(description=f"The previous price {EXACT}")
+    change: MoneyText | None = Field(description=f"price - previousPrice to the cent; {NO_CHANGE}")
+    change_exact: ExactMoneyText | None = Field(
+        description=f"priceExact - previousPriceExact, {EXACT}; {NO_CHANGE}"
+    )
+    change_percent: float | None = Field(
+        description=f"From the exact prices, to one place; {NO_CHANGE}"
+    )
+    trend: Literal["up", "down", "flat"] = Field(description="The change's sign; flat when null")
     source: SourceRef
     stale: bool = Field(description="Older than the site's freshness limit: show its date")
     estimate: EstimatePublic | None = Field(

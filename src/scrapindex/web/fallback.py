@@ -66,9 +66,12 @@ def post(item: dict[str, Any]) -> str:
 
 
 def provenance(row: dict[str, Any]) -> str:
-    """Where a price came from, as the pages say it: an estimate's formula, else its kind."""
-    if row.get("estimate"):
-        return str(row["estimate"]["formula"])
+    """Where a price came from, as the pages say it: an estimate's formula (and "inputs from Oct
+    2025" when its inputs are old), else its kind."""
+    estimate = row.get("estimate")
+    if estimate:
+        note = estimate.get("inputsNote")
+        return f"{estimate['formula']} ({note})" if note else str(estimate["formula"])
     source: dict[str, str] = row["source"]
     return PRICE_KIND_LABELS.get(source["kind"], source["name"])
 
@@ -108,6 +111,7 @@ def material(
             (r["city"]["name"], city_path(r["city"])),
             r["city"]["country"]["name"],
             format_price(r["priceExact"], r["currency"]),
+            r["date"],
             provenance(r),
         ]
         for r in rows

@@ -146,6 +146,29 @@ describe("City prices page", () => {
     expect(screen.getByText("Nov 22, 2026, 5:12 PM NZDT")).toBeInTheDocument();
   });
 
+  it("says only the day when the city's newest prices are demo data, which keep no write time", () => {
+    renderJohannesburg(withOverview({ lastUpdated: "2026-11-22T00:00:00Z", lastUpdatedDayOnly: true }));
+    // Not "Nov 22, 2026, 2:00 AM SAST": midnight UTC is the demo row's day, not when it was written.
+    expect(screen.getByText("Nov 22, 2026")).toHaveAttribute("datetime", "2026-11-22");
+    expect(screen.queryByText(/AM SAST/)).not.toBeInTheDocument();
+  });
+
+  it("shows each price row's kind and day, and the day of a row older than the city's newest", () => {
+    const [silver, converters, ...rest] = johannesburgPrices;
+    if (!silver || !converters) throw new Error("fixture rows");
+    const prices = [
+      silver,
+      { ...converters, date: "2026-11-18", source: { name: "Joburg board", kind: "feed" as const } },
+      ...rest,
+    ];
+    renderJohannesburg(johannesburgSeed(prices));
+    expect(rowFor("Silver (Sterling)").getByRole("rowheader")).toHaveTextContent("Demo data · Nov 22");
+    const older = rowFor("Catalytic Converters").getByText("Nov 18");
+    expect(older).toHaveAttribute("datetime", "2026-11-18");
+    expect(older).toHaveClass("text-amber-800");
+    expect(rowFor("Catalytic Converters").getByRole("rowheader")).toHaveTextContent("Price feed · Nov 18");
+  });
+
   it("fills the four overview cards from the overview answer, in the city's currency", () => {
     renderJohannesburg();
     const card = overviewCard;

@@ -40,4 +40,38 @@ describe("copperInsight", () => {
     );
     expect(copperInsight([], "Johannesburg", "kg")).toBe("No copper price is available for Johannesburg yet.");
   });
+
+  it("claims no market trend from an estimate made of old inputs", () => {
+    const estimate = {
+      metal: "copper",
+      referenceUsdPerTonne: "10741.36",
+      referenceDate: "2025-10-01",
+      referencePeriod: "monthly",
+      referenceSource: "FRED",
+      gradeFactor: "0.9",
+      margin: "0.82",
+      usdPerUnit: "0.05316",
+      fxDate: "2025-04-25",
+      formula: "Estimate: …",
+      inputsOutdated: true,
+      inputsNote: "inputs from Apr–Oct 2025",
+    };
+    const rows = withCopper({ source: { name: "ScrapIndex estimate", kind: "estimate" }, estimate, changePercent: 0 });
+    expect(copperInsight(rows, "Johannesburg", "kg")).toBe(
+      "Copper is R171.52 per kg in Johannesburg, an estimate (inputs from Apr–Oct 2025): it shows no current market trend.",
+    );
+  });
+
+  it("says an estimate after a price of another kind has no earlier estimate to compare with", () => {
+    const rows = withCopper({
+      source: { name: "ScrapIndex estimate", kind: "estimate" },
+      change: null,
+      changeExact: null,
+      changePercent: null,
+      trend: "flat",
+    });
+    expect(copperInsight(rows, "Johannesburg", "kg")).toBe(
+      "Copper is R171.52 per kg in Johannesburg, an estimate; there is no earlier estimate to compare with yet.",
+    );
+  });
 });

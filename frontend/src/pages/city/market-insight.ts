@@ -15,6 +15,13 @@ export function copperInsight(rows: readonly CityPriceRow[], cityName: string, u
   const copper = rows.find((row) => row.material.slug === "copper");
   if (!copper) return `No copper price is available for ${cityName} yet.`;
   const price = `${formatPrice(copper.priceExact, copper.currency, unit)} ${UNIT_LABELS[unit]}`;
+  // An estimate from old inputs restates them: no trend of today's market is claimed from it.
+  if (copper.estimate?.inputsNote) {
+    return `Copper is ${price} in ${cityName}, an estimate (${copper.estimate.inputsNote}): it shows no current market trend.`;
+  }
+  if (copper.changePercent === null && copper.source.kind === "estimate" && copper.previousPrice !== null) {
+    return `Copper is ${price} in ${cityName}, an estimate; there is no earlier estimate to compare with yet.`;
+  }
   if (copper.changePercent === null) {
     return `Copper is ${price} in ${cityName}; there is no earlier price to compare with yet.`;
   }

@@ -70,3 +70,28 @@ describe("change and trend cells", () => {
     expect(shownTrend({ trend: "flat", changePercent: null })).toBe("flat");
   });
 });
+
+describe("an estimate after a price of another kind", () => {
+  // The API compares an estimate with an earlier estimate only: no change, though a demo price
+  // came before it (R150.00 demo, then R154.00 from the formula once read "+2.7%").
+  const estimate = {
+    ...makeCityPriceRow(180, JOHANNESBURG, makeMaterial(3, "#1 Copper", "Copper"), "154.00", "150.00"),
+    change: null,
+    changeExact: null,
+    changePercent: null,
+    trend: "flat" as const,
+    source: { name: "ScrapIndex estimate", kind: "estimate" as const },
+  };
+
+  it("shows no move, and says why", () => {
+    render(<ChangeCell row={estimate} unit="kg" />);
+    expect(screen.getByText("—")).toHaveAttribute("title", "No earlier estimate to compare with");
+    expect(screen.getByText(/no earlier estimate to compare with/)).toBeInTheDocument();
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument();
+  });
+
+  it("says a first price has nothing before it", () => {
+    render(<ChangeCell row={{ ...estimate, previousPrice: null, previousPriceExact: null }} unit="kg" />);
+    expect(screen.getByText("—")).toHaveAttribute("title", "No earlier price to compare with");
+  });
+});

@@ -24,13 +24,24 @@ function trendOf(row: TrendRow) {
   return TRENDS[shownTrend(row)];
 }
 
+/**
+ * Why a row shows no change. The API compares an estimate with an earlier estimate only: against
+ * the demo or feed price before it, the difference would be two methods', not a market move.
+ */
+function noChangeReason(row: Pick<CityPriceRow, "source" | "previousPrice">): string {
+  return row.source.kind === "estimate" && row.previousPrice !== null
+    ? "No earlier estimate to compare with"
+    : "No earlier price to compare with";
+}
+
 /** The real day-on-day change: percent shown, the absolute amount in a tooltip and for screen readers. */
 export function ChangeCell({ row, unit }: { row: CityPriceRow; unit: Unit }) {
   if (row.changeExact === null || row.changePercent === null) {
+    const reason = noChangeReason(row);
     return (
-      <span className="text-slate-600" title="No earlier price to compare with">
+      <span className="text-slate-600" title={reason}>
         {formatPercent(null)}
-        <span className="sr-only"> (no earlier price to compare with)</span>
+        <span className="sr-only"> ({reason.toLowerCase()})</span>
       </span>
     );
   }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { CityPriceRow } from "@/api/client";
 import { cityQueries } from "@/api/queries";
-import { PriceProvenance } from "@/components/prices/price-provenance";
+import { newestDay, PriceProvenance } from "@/components/prices/price-provenance";
 import { PriceRowsSkeleton } from "@/components/prices/price-table-skeleton";
 import { UNIT_TITLES } from "@/components/prices/units";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -55,6 +55,7 @@ function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
   const currencies = [...new Set(rows.map((row) => row.currency))];
   const priceLabel = currencies.length === 1 ? `Price (${currencies.join("")})` : "Price";
   const sources = [...new Set(rows.map((row) => row.source.name))];
+  const newest = newestDay(rows);
   const direction = sort.direction === "asc" ? "ascending" : "descending";
   return (
     <>
@@ -97,7 +98,7 @@ function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
                     {row.material.name}
                   </Link>
                   <span className="block text-xs text-slate-600">{row.material.grade ?? row.material.category}</span>
-                  <PriceProvenance row={row} />
+                  <PriceProvenance row={row} newestDate={newest} />
                 </th>
                 <td className="px-1.5 py-2 sm:px-3 text-right font-semibold whitespace-nowrap tabular-nums">
                   {formatPrice(row.priceExact, row.currency, unit)}

@@ -135,6 +135,7 @@ export const johannesburgOverview: CityOverview = {
   materialsTracked: 34,
   scrapYardCount: 9,
   lastUpdated: "2026-11-22T04:12:09Z",
+  lastUpdatedDayOnly: false,
   timeZone: "Africa/Johannesburg",
 };
 
@@ -156,6 +157,7 @@ export const aucklandOverview: CityOverview = {
   materialsTracked: 34,
   scrapYardCount: 7,
   lastUpdated: "2026-11-22T04:12:09Z",
+  lastUpdatedDayOnly: false,
   timeZone: "Pacific/Auckland",
 };
 
