@@ -2,7 +2,7 @@
 // what the page shows now (issue 17's contract: at least one change).
 import type { YardChanges, YardDetail, YardSuggestionCreate } from "@/api/client";
 import { emailProblem } from "@/components/forms/checks";
-import { SERVICES } from "./services-card";
+import { SERVICE_OPTIONS } from "./services-card";
 
 export const TEXT_FIELDS = ["hours", "phone", "website", "address"] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
@@ -50,9 +50,9 @@ export function initialCorrection(yard: YardDetail): CorrectionDraft {
   };
 }
 
-/** The default list first, then any the yard lists beyond it. */
+/** The form's options first, then any the yard lists beyond them. */
 export function serviceOptions(yard: YardDetail): string[] {
-  return [...new Set([...SERVICES, ...(yard.services ?? [])])];
+  return [...new Set([...SERVICE_OPTIONS, ...(yard.services ?? [])])];
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>

@@ -64,9 +64,10 @@ describe("Yard corrections on the yard page", { timeout: 15_000 }, () => {
     expect(screen.getByText("Details corrected on Nov 24, 2026")).toBeInTheDocument();
   });
 
-  it("keeps the default services and shows no notices for an uncorrected yard", () => {
+  it("shows no invented services and no notices for an uncorrected yard", () => {
     renderYard();
-    expect(servicesCard().getAllByRole("listitem")).toHaveLength(5);
+    expect(servicesCard().queryAllByRole("listitem")).toHaveLength(0);
+    expect(servicesCard().getByText("Services not confirmed yet")).toBeInTheDocument();
     expect(screen.queryByText("Permanently closed")).not.toBeInTheDocument();
     expect(screen.queryByText(/Details corrected on/)).not.toBeInTheDocument();
   });

@@ -1,8 +1,11 @@
 import { CheckCircle2 } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** SPEC §2: the list shown for every yard whose own services are unknown. */
-export const SERVICES = [
+/**
+ * Services the correction form offers to tick (SPEC §2's list). Never shown as a yard's own:
+ * a yard shows only the services its data states (DESIGN §6).
+ */
+export const SERVICE_OPTIONS = [
   "Accurate Weighing",
   "Pickup Service",
   "All Metal Types",
@@ -10,20 +13,24 @@ export const SERVICES = [
   "Licensed & Insured",
 ] as const;
 
-/** The yard's own services once known (issue 17's corrections), else the SPEC's default list. */
+/** The yard's own services as its data states them; null (not known) is said as such. */
 export function ServicesCard({ services }: { services?: readonly string[] | null }) {
-  const shown = services ?? SERVICES;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Services & Features</CardTitle>
       </CardHeader>
       <CardContent>
-        {shown.length === 0 ? (
+        {services == null ? (
+          <div className="space-y-1 text-sm text-slate-600">
+            <p className="font-medium text-slate-800">Services not confirmed yet</p>
+            <p>Know what this yard offers? Tell us with "Suggest a correction" under "Know this yard?" on this page.</p>
+          </div>
+        ) : services.length === 0 ? (
           <p className="text-sm text-slate-600">No services listed.</p>
         ) : (
           <ul className="grid gap-2 sm:grid-cols-2">
-            {shown.map((service) => (
+            {services.map((service) => (
               <li key={service} className="flex items-center gap-2 text-sm text-slate-800">
                 <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0 text-green-700" />
                 {service}

@@ -105,18 +105,27 @@ describe("Scrap yard detail page", () => {
     });
   });
 
-  it("lists the fixed services and features", () => {
-    renderYard();
-    const items = card("Services & Features")
-      .getAllByRole("listitem")
-      .map((item) => item.textContent);
-    expect(items).toEqual([
-      "Accurate Weighing",
+  it("says its services are not confirmed when the yard's data states none (no invented ticks)", () => {
+    renderYard(); // YARD.services is null, as the API gives every demo yard
+    const services = card("Services & Features");
+    expect(services.getByText("Services not confirmed yet")).toBeInTheDocument();
+    expect(services.getByText(/Suggest a correction/)).toBeInTheDocument();
+    expect(services.queryAllByRole("listitem")).toEqual([]);
+    for (const invented of ["Accurate Weighing", "Pickup Service", "All Metal Types", "Licensed & Insured"]) {
+      expect(screen.queryByText(invented)).not.toBeInTheDocument();
+    }
+    // The pointer names a control that is on the page.
+    expect(screen.getByRole("button", { name: "Suggest a correction" })).toBeInTheDocument();
+  });
+
+  it("ticks exactly the services the yard's data states", () => {
+    renderYard("/scrap-yard/1", seedFor({ ...YARD, services: ["Container Hire", "Pickup Service"] }));
+    const services = card("Services & Features");
+    expect(services.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Container Hire",
       "Pickup Service",
-      "All Metal Types",
-      "Competitive Prices",
-      "Licensed & Insured",
     ]);
+    expect(services.queryByText("Services not confirmed yet")).not.toBeInTheDocument();
   });
 
   describe("current city prices", () => {
