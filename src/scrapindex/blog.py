@@ -27,7 +27,6 @@ class BlogPost:
     category: str
     read_time: int
     publish_date: dt.date
-    views: int
     featured: bool
     content_html: str
     old_paths: tuple[str, ...]
@@ -49,7 +48,6 @@ class FrontMatter(BaseModel):
     category: Literal["Catalytic Converters", "Aluminum", "Vehicles", "Precious Metals"]
     publish_date: dt.date
     read_time: int = Field(ge=1)
-    views: int = Field(ge=0)
     featured: bool = False
     old_paths: tuple[str, ...] = ()
 

@@ -1409,8 +1409,11 @@ export interface components {
             slug: string;
             /** Title */
             title: string;
-            /** Views */
-            views: number;
+            /**
+             * Views
+             * @description Always null: the site counts no views, and shows none (SPEC's field, kept so clients reading it see no number rather than an invented one)
+             */
+            views?: number | null;
         };
         /** BlogPostSummary */
         BlogPostSummary: {
@@ -1433,8 +1436,11 @@ export interface components {
             slug: string;
             /** Title */
             title: string;
-            /** Views */
-            views: number;
+            /**
+             * Views
+             * @description Always null: the site counts no views, and shows none (SPEC's field, kept so clients reading it see no number rather than an invented one)
+             */
+            views?: number | null;
         };
         /** CityCountry */
         CityCountry: {

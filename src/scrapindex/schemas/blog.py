@@ -2,6 +2,8 @@
 
 import datetime as dt
 
+from pydantic import Field
+
 from scrapindex.blog import BlogPost
 from scrapindex.schemas.common import CamelModel
 
@@ -14,7 +16,11 @@ class BlogPostSummary(CamelModel):
     category: str
     read_time: int
     publish_date: dt.date
-    views: int
+    views: int | None = Field(
+        default=None,
+        description="Always null: the site counts no views, and shows none (SPEC's field, kept so "
+        "clients reading it see no number rather than an invented one)",
+    )
     featured: bool
 
 

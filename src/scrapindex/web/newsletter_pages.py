@@ -93,8 +93,9 @@ def confirm_page(
         settings,
         200,
         "Your subscription is confirmed",
-        f"Thank you: the ScrapIndex newsletter will come to {email}.",
-        "Every newsletter has a link to unsubscribe in one click.",
+        f"Thank you: {email} is on the ScrapIndex newsletter list.",
+        "No newsletter is being sent yet. If one starts, it will come to this address, and "
+        "every issue will have a link to unsubscribe in one click.",
     )
 
 

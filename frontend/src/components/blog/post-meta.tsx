@@ -1,10 +1,13 @@
-import { Calendar, Clock, Eye } from "lucide-react";
+import { Calendar, Clock } from "lucide-react";
 import type { BlogPostSummary } from "@/api/client";
-import { formatCount, formatDate } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 
-type MetaFields = Pick<BlogPostSummary, "publishDate" | "readTime" | "views">;
+type MetaFields = Pick<BlogPostSummary, "publishDate" | "readTime">;
 
-/** Date, read time and views of an article, formatted the same way everywhere. */
+/**
+ * Date and read time of an article, formatted the same way everywhere. No view count: the site
+ * counts none, and DESIGN §6 shows no invented number (the API's `views` is always null).
+ */
 export function PostMeta({ post, className = "" }: { post: MetaFields; className?: string }) {
   return (
     <ul className={`flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 ${className}`}>
@@ -15,10 +18,6 @@ export function PostMeta({ post, className = "" }: { post: MetaFields; className
       <li className="inline-flex items-center gap-1.5">
         <Clock aria-hidden="true" className="h-4 w-4" />
         {post.readTime} min read
-      </li>
-      <li className="inline-flex items-center gap-1.5">
-        <Eye aria-hidden="true" className="h-4 w-4" />
-        {formatCount(post.views)} views
       </li>
     </ul>
   );

@@ -54,7 +54,7 @@ describe("Blog list", () => {
     expect(within(honda).getByText("Catalytic Converters")).toBeInTheDocument();
     expect(within(honda).getByText("Oct 22, 2024")).toBeInTheDocument();
     expect(within(honda).getByText("6 min read")).toBeInTheDocument();
-    expect(within(honda).getByText("8,730 views")).toBeInTheDocument();
+    expect(within(honda).queryByText(/views/)).not.toBeInTheDocument(); // the site counts none: no number shown
     expect(within(latestGrid()).queryByText(POSTS[0]?.title ?? "")).not.toBeInTheDocument();
   });
 
@@ -106,6 +106,14 @@ describe("Blog list", () => {
 
 describe("Stay Updated newsletter", () => {
   const emailBox = () => screen.getByRole("textbox", { name: "Email address" });
+
+  it("promises only what a sign-up gets: the confirmation mail, no weekly roundup", () => {
+    renderBlog();
+    const card = screen.getByRole("region", { name: "Stay Updated" });
+    expect(card).not.toHaveTextContent(/weekly|roundup|guides/i);
+    expect(card).toHaveTextContent("No newsletter is being sent yet");
+    expect(card).toHaveTextContent("one email, to confirm your address");
+  });
 
   it("subscribes, shows the API's message and clears the input", async () => {
     let answer: (response: Response) => void = () => undefined;

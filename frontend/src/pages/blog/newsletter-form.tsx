@@ -71,9 +71,13 @@ export function NewsletterCard() {
           <Mail aria-hidden="true" className="h-6 w-6" />
           Stay Updated
         </h2>
+        {/* DESIGN §6: promise only what is sent. No newsletter goes out yet: a sign-up gets the
+            mail that confirms the address (mail/newsletter.py), nothing else. */}
         <p className="mt-2 leading-7 text-brand-50">
-          Get new guides and a weekly scrap price roundup by email. Unsubscribe at any time.
+          Join the ScrapIndex newsletter list. No newsletter is being sent yet: for now you get one email, to confirm
+          your address, and you can unsubscribe at any time.
         </p>
+        <p className="mt-2 leading-7 text-brand-50">For prices by email, set a price alert on any city's page.</p>
       </div>
       <form noValidate onSubmit={onSubmit} aria-label="Newsletter sign-up" className="relative space-y-2">
         <label htmlFor="newsletter-email" className="block text-sm font-medium">

@@ -11,7 +11,7 @@ export const POSTS: BlogPostSummary[] = [
     category: "Catalytic Converters",
     readTime: 6,
     publishDate: "2024-11-18",
-    views: 12450,
+    views: null,
     featured: true,
   },
   {
@@ -23,7 +23,7 @@ export const POSTS: BlogPostSummary[] = [
     category: "Catalytic Converters",
     readTime: 6,
     publishDate: "2024-10-22",
-    views: 8730,
+    views: null,
     featured: false,
   },
   {
@@ -35,7 +35,7 @@ export const POSTS: BlogPostSummary[] = [
     category: "Catalytic Converters",
     readTime: 5,
     publishDate: "2024-09-30",
-    views: 9315,
+    views: null,
     featured: false,
   },
   {
@@ -47,7 +47,7 @@ export const POSTS: BlogPostSummary[] = [
     category: "Catalytic Converters",
     readTime: 5,
     publishDate: "2024-08-14",
-    views: 10980,
+    views: null,
     featured: false,
   },
   {
@@ -59,7 +59,7 @@ export const POSTS: BlogPostSummary[] = [
     category: "Aluminum",
     readTime: 6,
     publishDate: "2024-07-09",
-    views: 7640,
+    views: null,
     featured: false,
   },
   {
@@ -71,7 +71,7 @@ export const POSTS: BlogPostSummary[] = [
     category: "Vehicles",
     readTime: 6,
     publishDate: "2024-06-03",
-    views: 5820,
+    views: null,
     featured: false,
   },
   {
@@ -83,7 +83,7 @@ export const POSTS: BlogPostSummary[] = [
     category: "Precious Metals",
     readTime: 6,
     publishDate: "2024-05-16",
-    views: 11280,
+    views: null,
     featured: false,
   },
 ];
