@@ -12,7 +12,7 @@ const PAGES: PageCheck[] = [
   {
     path: "/",
     name: "home",
-    heading: /Real Time Scrap Metal Prices and Scrap Yard Directory/,
+    heading: /Scrap Metal Prices by City and Scrap Yard Directory/,
     texts: ["Featured Cities", "Popular Materials", "Browse All Cities"],
   },
   { path: "/cities", name: "cities", heading: /Global Scrap Metal Markets/, texts: ["All Countries", "Johannesburg"] },

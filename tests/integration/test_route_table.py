@@ -14,7 +14,15 @@ from fastapi.testclient import TestClient
 from scrapindex.app import create_app
 from scrapindex.queries.material_markets import DEFAULT_ORDER
 from scrapindex.settings import PROJECT_ROOT, Settings
-from scrapindex.web.route_table import PLACEHOLDER, PageSpec, Route, fill, find_route, load_routes
+from scrapindex.web.route_table import (
+    PLACEHOLDER,
+    PageSpec,
+    Route,
+    every_page_queries,
+    fill,
+    find_route,
+    load_routes,
+)
 from scrapindex.web.search_query import search_queries
 from tests.conftest import CONTENT_DIR
 from tests.integration.test_web_pages import app_client, read_page
@@ -103,6 +111,8 @@ def expected_keys(route: Route, url: str, embedded: dict[str, Any]) -> list[Any]
     params = {k: v.lower() if k == "countryCode" else v for k, v in params.items()}
     assert route.page is not None
     expected = keys(route.page, params, query)
+    if route.name != "admin":  # the layout's calls, on every public page
+        expected += keys(PageSpec("", every_page_queries(CONTENT_DIR)), {}, query)
     if not route.page.then:
         return expected
     entity = embedded.get(json.dumps(expected[0]))

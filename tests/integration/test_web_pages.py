@@ -100,7 +100,7 @@ def pages(database_url: str, tmp_path: Path) -> Iterator[TestClient]:
 
 ROUTES = [
     # path, status, title, robots, JSON-LD types, a key of the embedded data
-    ("/", 200, "ScrapIndex - Real Time Scrap Metal Prices", "index",
+    ("/", 200, "ScrapIndex - Scrap Metal Prices by City", "index",
      {"WebSite", "Organization"}, "/api/cities"),
     ("/cities", 200, "Global Scrap Metal Markets", "index", set(), "/api/cities"),
     ("/scrap-metal-prices", 200, "Scrap Metal Prices", "index", set(), "/api/prices/summary"),
@@ -321,8 +321,9 @@ def test_home_fallback_paints_the_apps_hero_so_the_app_is_not_a_later_largest_pa
     layout = (PROJECT_ROOT / "frontend/src/components/layout/app-layout.tsx").read_text()
     html = pages.get("/").text
     app_root = html.split('<div id="root">', 1)[1]
+    in_main = app_root.split("<main", 1)[1]  # past the layout's own parts (the demo notice)
     for tag in ("section", "h1", "p"):
-        assert _class_names(hero, tag)[0] == _class_names(app_root, tag)[0]
+        assert _class_names(hero, tag)[0] == _class_names(in_main, tag)[0]
     # One heading for both, from content/page-meta.json.
     assert re.search(r'<h1[^>]*>\{pageHeading\("home"\)\}</h1>', hero)
     meta = json.loads((PROJECT_ROOT / "content/page-meta.json").read_text())
@@ -342,7 +343,7 @@ def test_material_fallback_paints_the_apps_hero_texts(pages: TestClient) -> None
     """Material's largest first texts (its name and description) in the app's hero box, with
     the classes of the app's own, so the app's render is no later, larger paint."""
     hero = (PROJECT_ROOT / "frontend/src/pages/material/material-hero.tsx").read_text()
-    app_root = pages.get("/material/copper").text.split('<div id="root">', 1)[1]
+    app_root = pages.get("/material/copper").text.split('<main id="main-content"', 1)[1]
     for tag in ("section", "h1", "p"):
         assert _class_names(hero, tag)[0] == _class_names(app_root, tag)[0]
     assert "Copper</h1>" in app_root

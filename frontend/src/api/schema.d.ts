@@ -2146,6 +2146,19 @@ export interface components {
              */
             unit: "kg";
         };
+        /** PriceKindCount */
+        PriceKindCount: {
+            /**
+             * Kind
+             * @description feed, manual, report, estimate or demo
+             */
+            kind: string;
+            /**
+             * Prices
+             * @description How many of the prices shown came from this kind of source
+             */
+            prices: number;
+        };
         /** PricePage */
         PricePage: {
             /** Data */
@@ -2378,14 +2391,35 @@ export interface components {
             cities: number;
             /** Countries */
             countries: number;
-            /** Dailypriceupdates */
+            /**
+             * Dailypriceupdates
+             * @description Series (a material in a city) whose newest price is of the latest price date
+             */
             dailyPriceUpdates: number;
-            /** Demodata */
+            /**
+             * Demodata
+             * @description True while any price the pages show (a series' current price) is demo data
+             */
             demoData: boolean;
             /** Latestpricedate */
             latestPriceDate: string | null;
             /** Materials */
             materials: number;
+            /**
+             * Pricedays
+             * @description On how many of the priceDaysWindow days up to latestPriceDate any price was stored (0 with no prices)
+             */
+            priceDays: number;
+            /**
+             * Pricedayswindow
+             * @description The days priceDays counts over
+             */
+            priceDaysWindow: number;
+            /**
+             * Pricekinds
+             * @description The prices the pages show (each series' current one) by their source's kind, most trusted first; only kinds that occur
+             */
+            priceKinds: components["schemas"]["PriceKindCount"][];
             /** Scrapyards */
             scrapYards: number;
         };

@@ -31,7 +31,7 @@ describe("pageText", () => {
   });
 
   it("returns fixed texts for keys without parameters, with noindex only where flagged", () => {
-    expect(pageText("home").title).toBe("ScrapIndex - Real Time Scrap Metal Prices and Scrap Yard Directory");
+    expect(pageText("home").title).toBe("ScrapIndex - Scrap Metal Prices by City and Scrap Yard Directory");
     expect(pageText("home").noindex).toBeUndefined();
     expect(pageText("cityNotFound")).toEqual({
       title: "City Not Found",

@@ -13,11 +13,12 @@ from scrapindex.models import (
     DataRevision,
     Material,
     MaterialMarketFigures,
+    Price,
     Region,
     ScrapYard,
     Source,
 )
-from scrapindex.price_kinds import DEMO_KIND
+from scrapindex.price_kinds import DEMO_KIND, TRUST
 from scrapindex.revision import ROW_ID
 
 
@@ -67,7 +68,15 @@ class Coverage:
     scrap_yards: int
     daily_price_updates: int  # series whose newest price is of the latest date
     latest_price_date: dt.date | None
-    demo_data: bool
+    demo_data: bool  # some price the pages show (a current price) is demo data
+    # The prices the pages show (each series' current one) by their source's kind, most
+    # trusted first; only the kinds that occur.
+    price_kinds: tuple[tuple[str, int], ...] = ()
+    # Of the PRICE_DAYS_WINDOW days up to the latest price date, those with any price stored.
+    price_days: int = 0
+
+
+PRICE_DAYS_WINDOW = 30
 
 
 def coverage(session: Session) -> Coverage:
@@ -80,7 +89,7 @@ def coverage(session: Session) -> Coverage:
     figures = MaterialMarketFigures
     latest = select(func.max(figures.newest_price_date)).scalar_subquery()
     updates = select(func.coalesce(func.sum(figures.series_on_newest_date), 0)).scalar_subquery()
-    countries, cities, materials, yards, latest_date, updated, demo = session.execute(
+    countries, cities, materials, yards, latest_date, updated = session.execute(
         select(
             _count(Country),
             _count(City),
@@ -88,9 +97,9 @@ def coverage(session: Session) -> Coverage:
             _count(ScrapYard),
             latest,
             updates,
-            select(Source.id).where(Source.kind == DEMO_KIND).limit(1).exists(),
         )
     ).one()
+    kinds = shown_price_kinds(session)
     return Coverage(
         countries=countries,
         cities=cities,
@@ -98,8 +107,33 @@ def coverage(session: Session) -> Coverage:
         scrap_yards=yards,
         daily_price_updates=updated,
         latest_price_date=latest_date,
-        demo_data=bool(demo),
+        demo_data=any(kind == DEMO_KIND for kind, _ in kinds),
+        price_kinds=kinds,
+        price_days=price_days(session, latest_date) if latest_date else 0,
     )
+
+
+def shown_price_kinds(session: Session) -> tuple[tuple[str, int], ...]:
+    """How many of the prices the pages show (each series' current price) came from each kind
+    of source, most trusted kind first."""
+    query = (
+        select(Source.kind, func.count())
+        .select_from(CurrentPrice)
+        .join(Price, Price.id == CurrentPrice.price_id)
+        .join(Source, Source.id == Price.source_id)
+        .group_by(Source.kind)
+    )
+    counts: list[tuple[str, int]] = [(kind, count) for kind, count in session.execute(query)]
+    return tuple(sorted(counts, key=lambda item: (-TRUST.get(item[0], 0), item[0])))
+
+
+def price_days(session: Session, latest: dt.date) -> int:
+    """On how many of the PRICE_DAYS_WINDOW days up to ``latest`` any price is stored: one
+    index probe per day (ix_prices_price_date), not a pass over the window's rows."""
+    days = [latest - dt.timedelta(days=back) for back in range(PRICE_DAYS_WINDOW)]
+    probes = [select(Price.id).where(Price.price_date == day).limit(1).exists() for day in days]
+    found = session.execute(select(*probes)).one()
+    return sum(1 for hit in found if hit)
 
 
 def _count(model: type[object]) -> ScalarSelect[int]:

@@ -4,6 +4,8 @@ Rendered from templates/fallback/ with autoescaping; the data are the API's answ
 page embeds for its first render.
 """
 
+import json
+from functools import cache
 from typing import Any
 
 from scrapindex import paths
@@ -11,6 +13,7 @@ from scrapindex.formatting import format_percent, format_price
 from scrapindex.hours import hours_lines
 from scrapindex.paths import place_path
 from scrapindex.price_kinds import PRICE_KIND_LABELS
+from scrapindex.settings import PROJECT_ROOT
 from scrapindex.templating import render
 
 Link = tuple[str, str]  # text, href
@@ -22,6 +25,26 @@ def city_path(city: dict[str, Any]) -> str:
 
 def material_path(material: dict[str, Any]) -> str:
     return paths.material_path(material["slug"])
+
+
+MAIN_MARK = '<main id="main-content"'
+
+
+@cache
+def demo_notice() -> dict[str, str]:
+    """The demo-data notice's title and text, as content/notices.json gives them to both sides."""
+    path = PROJECT_ROOT / "content" / "notices.json"
+    notice: dict[str, str] = json.loads(path.read_text("utf-8"))["demoPrices"]
+    return notice
+
+
+def with_demo_notice(main: str, demo: bool) -> str:
+    """The fallback with the layout's demo notice before its <main> while prices shown are demo
+    data (as the app's layout places it), else as it is."""
+    if not demo or MAIN_MARK not in main:
+        return main
+    notice = render("fallback/demo-notice.html", notice=demo_notice())
+    return main.replace(MAIN_MARK, notice + MAIN_MARK, 1)
 
 
 def message_page(heading: str, message: str) -> str:
@@ -37,8 +60,7 @@ def home(heading: str, cities: list[dict[str, Any]], materials: list[dict[str, A
     return render(
         "fallback/home.html",
         heading=heading,
-        lede="Compare today's scrap metal prices by city and material, "
-        "and find scrap yards near you.",
+        lede="Compare scrap metal prices by city and material, and find scrap yards near you.",
         sections=[
             ("Featured Cities", [(c["name"], city_path(c)) for c in cities[:6]]),
             ("Popular Materials", [(m["name"], material_path(m)) for m in materials[:4]]),

@@ -25,6 +25,7 @@ from scrapindex.web.route_table import (
     PageSpec,
     QuerySpec,
     Route,
+    every_page_queries,
     fill,
     find_route,
     load_routes,
@@ -436,5 +437,18 @@ HANDLERS: dict[str, Handler] = {
 
 
 async def render_page(ctx: PageContext) -> PageRender:
+    """The route's page, with the calls every public page makes (the layout's) embedded too and,
+    while the prices shown include demo data, the layout's demo notice in the fallback."""
     route, params = find_route(ctx.content_dir, ctx.path)
-    return await HANDLERS.get(route.name, not_found)(ctx, route, params)
+    handler = HANDLERS.get(route.name, not_found)
+    if route.name == "admin":
+        return await handler(ctx, route, params)
+    rendered, site = await asyncio.gather(
+        handler(ctx, route, params),
+        ctx.fetch_all(every_page_queries(ctx.content_dir), {}),
+    )
+    stats = json_of(site.get("/api/stats"), {})
+    rendered.fallback_html = fallback.with_demo_notice(
+        rendered.fallback_html, bool(stats.get("demoData"))
+    )
+    return rendered

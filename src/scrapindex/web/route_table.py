@@ -77,6 +77,12 @@ def _table(content_dir: Path) -> dict[str, Any]:
 
 
 @cache
+def every_page_queries(content_dir: Path) -> tuple[QuerySpec, ...]:
+    """The calls every public page's first render makes besides its route's own (the layout's)."""
+    return _queries(_table(content_dir).get("everyPage", {}).get("queries", []))
+
+
+@cache
 def load_routes(content_dir: Path) -> tuple[Route, ...]:
     table = _table(content_dir)
     return tuple(

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useAnnounce } from "@/components/feedback/announcer";
 import { trackPageView } from "@/lib/analytics";
+import { DemoNotice } from "./demo-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
@@ -48,6 +49,7 @@ export function AppLayout() {
         Skip to main content
       </a>
       {!inConsole && <Header />}
+      {!inConsole && <DemoNotice />}
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8">
         {/* A page downloads on its first visit; a navigation (a transition) keeps the old page
             on screen meanwhile, so this fallback shows only if a page is rendered without one. */}

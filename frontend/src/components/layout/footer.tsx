@@ -1,4 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { statsQueries } from "@/api/queries";
 
 const FOOTER_GROUPS = [
   {
@@ -32,13 +34,15 @@ const FOOTER_GROUPS = [
 
 export function Footer() {
   const year = new Date().getFullYear();
+  // Said only while the data shown is the demo set (/api/stats, embedded in every page).
+  const { data: stats } = useQuery(statsQueries.site());
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">ScrapIndex</p>
           <p className="mt-2 text-sm">
-            Real-time scrap metal prices and scrap yard directories across major cities worldwide.
+            Scrap metal prices by city and material, and a directory of scrap yards in several countries.
           </p>
           <div className="mt-4 flex gap-3 text-sm">
             <a href="https://twitter.com/" className="hover:text-white" rel="noopener noreferrer">
@@ -74,7 +78,9 @@ export function Footer() {
             </Link>
             .
           </p>
-          <p>Prices, exchange rates and yard listings shown are a generated demo data set, not real quotes.</p>
+          {stats?.demoData && (
+            <p>Prices, exchange rates and yard listings shown are a generated demo data set, not real quotes.</p>
+          )}
           <p>© {year} ScrapIndex. All rights reserved.</p>
         </div>
       </div>

@@ -9,7 +9,7 @@ const LABELS: Record<(typeof FIGURE_KEYS)[number], string> = {
   countries: "Countries",
   cities: "Cities",
   scrapYards: "Scrap Yards",
-  dailyPriceUpdates: "Daily Price Updates",
+  dailyPriceUpdates: "Prices of the Latest Day",
 };
 
 /** Coverage figures counted by the server from its own database, never typed in. */

@@ -10,7 +10,7 @@ export function Hero() {
     <section className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-6 py-12 text-white sm:px-10 sm:py-16">
       <h1 className="max-w-3xl text-3xl leading-tight font-bold sm:text-5xl">{pageHeading("home")}</h1>
       <p className="mt-4 max-w-2xl text-lg text-brand-50">
-        Compare today's scrap metal prices by city and material, and find scrap yards near you.
+        Compare scrap metal prices by city and material, and find scrap yards near you.
       </p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <Link to="/cities" className={`${BUTTON} bg-amber-400 text-slate-900 hover:bg-amber-300`}>

@@ -57,6 +57,12 @@ const STATS: SiteStats = {
   dailyPriceUpdates: 2550,
   latestPriceDate: "2026-11-22",
   demoData: true,
+  priceKinds: [
+    { kind: "estimate", prices: 450 },
+    { kind: "demo", prices: 2100 },
+  ],
+  priceDays: 30,
+  priceDaysWindow: 30,
 };
 
 function renderHome(stats: SiteStats = STATS) {
@@ -77,7 +83,7 @@ describe("Home page", () => {
   it("shows the hero title and its two buttons", () => {
     renderHome();
     expect(
-      screen.getByRole("heading", { level: 1, name: "Real Time Scrap Metal Prices and Scrap Yard Directory" }),
+      screen.getByRole("heading", { level: 1, name: "Scrap Metal Prices by City and Scrap Yard Directory" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Browse All Cities" })).toHaveAttribute("href", "/cities");
     expect(screen.getByRole("link", { name: "Explore Materials" })).toHaveAttribute("href", "/scrap-metal-prices");
@@ -90,7 +96,50 @@ describe("Home page", () => {
       within(why)
         .getAllByRole("heading", { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(["Real-Time Prices", "Local Scrap Yards", "Price Analytics", "Global Coverage"]);
+    ).toEqual(["Prices by City", "Local Scrap Yards", "Price Analytics", "Global Coverage"]);
+  });
+
+  it("claims nothing untrue: no real-time, no verified sources, no today's prices", () => {
+    renderHome();
+    expect(document.body).not.toHaveTextContent(/real[- ]time|verified|licensed|today's/i);
+  });
+
+  it("says how often prices came and which kinds are shown, from the stats", () => {
+    renderHome();
+    const card = within(section("Why Choose ScrapIndex")).getByRole("heading", {
+      name: "Prices by City",
+    }).parentElement;
+    expect(card).toHaveTextContent("New prices were stored on each of the 30 days up to Nov 22, 2026.");
+    expect(card).toHaveTextContent(
+      "The 2,550 prices shown: 450 estimates from market prices and exchange rates and 2,100 generated demo prices.",
+    );
+  });
+
+  it("says on how many days prices came when not every day, and names feed and report prices", () => {
+    renderHome({
+      ...STATS,
+      demoData: false,
+      priceKinds: [
+        { kind: "feed", prices: 12 },
+        { kind: "report", prices: 1 },
+      ],
+      priceDays: 4,
+      latestPriceDate: "2026-10-02",
+    });
+    const card = within(section("Why Choose ScrapIndex")).getByRole("heading", {
+      name: "Prices by City",
+    }).parentElement;
+    expect(card).toHaveTextContent("New prices were stored on 4 days of the 30 up to Oct 2, 2026.");
+    expect(card).toHaveTextContent("The 13 prices shown: 12 from price feeds and 1 from a user report.");
+    expect(card).not.toHaveTextContent(/demo/);
+  });
+
+  it("states no price facts when there are no prices", () => {
+    renderHome({ ...STATS, priceKinds: [], priceDays: 0, latestPriceDate: null, demoData: false });
+    const card = within(section("Why Choose ScrapIndex")).getByRole("heading", {
+      name: "Prices by City",
+    }).parentElement;
+    expect(card).not.toHaveTextContent(/stored|shown/);
   });
 
   it("features the first 6 cities, each linking to its page, plus View All Cities", () => {
@@ -140,7 +189,7 @@ describe("Home page", () => {
     expect(figure("Countries")).toBe("7");
     expect(figure("Cities")).toBe("75");
     expect(figure("Scrap Yards")).toBe("569");
-    expect(figure("Daily Price Updates")).toBe("2,550");
+    expect(figure("Prices of the Latest Day")).toBe("2,550");
     expect(within(coverage).getByText(/Latest prices: Nov 22, 2026/)).toBeInTheDocument();
     expect(within(coverage).getByText(/demo data/)).toBeInTheDocument();
   });

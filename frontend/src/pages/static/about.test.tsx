@@ -24,6 +24,9 @@ const STATS: SiteStats = {
   dailyPriceUpdates: 2550,
   latestPriceDate: "2026-11-22",
   demoData: true,
+  priceKinds: [{ kind: "demo", prices: 2550 }],
+  priceDays: 30,
+  priceDaysWindow: 30,
 };
 
 function renderAbout(seedCountries = true) {
