@@ -18,9 +18,9 @@ const SIZES: Record<Size, string> = {
 
 export function buttonClasses(variant: Variant = "primary", size: Size = "md"): string {
   return [
+    // The focus indicator is the site's one :focus-visible rule (index.css), not a class here.
     "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors",
-    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
-    "disabled:pointer-events-none disabled:opacity-60",
+    "disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60",
     VARIANTS[variant],
     SIZES[size],
   ].join(" ");

@@ -24,7 +24,7 @@ export function SortHeader<F extends string>({
       <button
         type="button"
         onClick={() => onSort(field)}
-        className="inline-flex items-center gap-1 whitespace-nowrap rounded hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+        className="inline-flex items-center gap-1 whitespace-nowrap rounded hover:text-brand-700"
       >
         {label}
         <Icon aria-hidden="true" className={`h-4 w-4 ${active ? "text-brand-700" : "text-slate-400"}`} />

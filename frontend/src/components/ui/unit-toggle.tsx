@@ -1,7 +1,10 @@
 import { UNIT_LABELS, UNITS } from "@/lib/format";
 import { useUnit } from "@/lib/use-unit";
 
-/** kg / lb / tonne, remembered across visits. */
+/**
+ * kg / lb / tonne, remembered across visits. A focused (visually hidden) radio shows the site's
+ * focus indicator on its label (index.css).
+ */
 export function UnitToggle() {
   const [unit, setUnit] = useUnit();
   return (
@@ -10,7 +13,7 @@ export function UnitToggle() {
       {UNITS.map((option) => (
         <label
           key={option}
-          className={`cursor-pointer rounded px-2.5 py-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 ${
+          className={`cursor-pointer rounded px-2.5 py-1 ${
             unit === option ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"
           }`}
         >
