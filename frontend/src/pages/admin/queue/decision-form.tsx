@@ -22,6 +22,7 @@ export function DecisionForm({
   const [missingReason, setMissingReason] = useState(false);
 
   const decide = (verdict: Verdict) => {
+    if (pending) return;
     const reason = reasonRef.current?.value.trim() ?? "";
     const missing = verdict === "reject" && !reason;
     setMissingReason(missing);
@@ -43,7 +44,7 @@ export function DecisionForm({
         maxLength={500}
         aria-invalid={missingReason || undefined}
         aria-describedby={missingReason ? `${id}-missing` : undefined}
-        className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+        className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
       {missingReason && (
         <p id={`${id}-missing`} role="alert" className="text-sm font-medium text-red-700">
@@ -51,11 +52,12 @@ export function DecisionForm({
         </p>
       )}
       <ActionError error={error} />
+      {/* aria-disabled, not disabled, while the decision is sent: a disabled button drops focus to <body>. */}
       <div className="flex gap-2">
-        <Button size="sm" disabled={pending} onClick={() => decide("approve")}>
+        <Button size="sm" aria-disabled={pending || undefined} onClick={() => decide("approve")}>
           Approve
         </Button>
-        <Button size="sm" variant="outline" disabled={pending} onClick={() => decide("reject")}>
+        <Button size="sm" variant="outline" aria-disabled={pending || undefined} onClick={() => decide("reject")}>
           Reject
         </Button>
       </div>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { spyOnFetch } from "@/test/network";
-import type { AdminYardSuggestion } from "../api/types";
+import type { AdminPriceReport, AdminYardSuggestion } from "../api/types";
 import { ADMIN, json, MODERATOR, page, REPORT, renderConsole, sent, serve, WAIT } from "../test-fixtures";
 import { fieldText, yardFields } from "./suggestion-queue";
 
@@ -85,6 +85,115 @@ describe("the price report queue", () => {
   });
 });
 
+describe("focus and announcements after a decision", () => {
+  const SECOND: AdminPriceReport = {
+    ...REPORT,
+    id: 8,
+    material: { slug: "brass", name: "Brass" },
+    city: { slug: "durban", name: "Durban", countryCode: "ZA" },
+    flagged: false,
+    flagReason: null,
+  };
+
+  /** A queue that loses a report once it is decided, as the server's pending list does. */
+  function serveQueue(reports: AdminPriceReport[], answer?: (report: AdminPriceReport, verdict: string) => Response) {
+    let waiting = reports;
+    const decide = (verdict: "approved" | "rejected") => (request: Request) => {
+      const id = Number(new URL(request.url).pathname.split("/")[4]);
+      const report = waiting.find((item) => item.id === id) as AdminPriceReport;
+      if (answer) return answer(report, verdict);
+      waiting = waiting.filter((item) => item.id !== id);
+      return json({ ...report, status: verdict });
+    };
+    const routes: Record<string, unknown> = {
+      "GET /api/auth/me": MODERATOR,
+      "GET /api/admin/price-reports": () => json(page(waiting)),
+    };
+    for (const report of reports) {
+      routes[`POST /api/admin/price-reports/${report.id}/approve`] = decide("approved");
+      routes[`POST /api/admin/price-reports/${report.id}/reject`] = decide("rejected");
+    }
+    return serve(fetchSpy, routes);
+  }
+
+  const cardOf = async (title: string) =>
+    within((await screen.findByRole("heading", { name: title }, WAIT)).closest("article") as HTMLElement);
+  const status = () => screen.getAllByRole("status").find((region) => region.textContent !== "Loading…");
+
+  it("moves focus to the next report's Approve after an approval, and says what happened", async () => {
+    serveQueue([REPORT, SECOND]);
+    renderConsole("/admin/queue/reports");
+    const user = userEvent.setup();
+    const next = (await cardOf("Brass in Durban")).getByRole("button", { name: "Approve" });
+    await user.click((await cardOf("Copper in Cape Town")).getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(screen.queryByRole("heading", { name: "Copper in Cape Town" })).toBeNull(), WAIT);
+    await waitFor(() => expect(next).toHaveFocus(), WAIT);
+    expect(status()).toHaveTextContent("Approved: Copper in Cape Town.");
+  });
+
+  it("moves focus to the report before when the last one on the page is decided", async () => {
+    serveQueue([REPORT, SECOND]);
+    renderConsole("/admin/queue/reports");
+    const user = userEvent.setup();
+    const before = (await cardOf("Copper in Cape Town")).getByRole("button", { name: "Approve" });
+    const last = await cardOf("Brass in Durban");
+    await user.type(last.getByRole("textbox", { name: /Reason/ }), "Not a price");
+    await user.click(last.getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(before).toHaveFocus(), WAIT);
+    expect(status()).toHaveTextContent("Rejected: Brass in Durban.");
+  });
+
+  it("moves focus to the queue's heading when nothing is left, and says what happened", async () => {
+    serveQueue([REPORT]);
+    renderConsole("/admin/queue/reports");
+    const user = userEvent.setup();
+    const card = await cardOf("Copper in Cape Town");
+    await user.type(card.getByRole("textbox", { name: /Reason/ }), "A typo");
+    await user.click(card.getByRole("button", { name: "Reject" }));
+    expect(await screen.findByText("Nothing waiting. Well done.", {}, WAIT)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Price reports" })).toHaveFocus(), WAIT);
+    expect(status()).toHaveTextContent("Rejected: Copper in Cape Town.");
+    expect(document.body).not.toHaveFocus();
+  });
+
+  it("keeps focus on Approve while the decision is sent and when the server refuses it", async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    serveQueue([REPORT], () => json({ message: "This report was already approved." }, 409));
+    renderConsole("/admin/queue/reports");
+    const user = userEvent.setup();
+    const approve = (await cardOf("Copper in Cape Town")).getByRole("button", { name: "Approve" });
+    const answer = fetchSpy.getMockImplementation();
+    fetchSpy.mockImplementation(async (input) => {
+      if ((input as Request).method === "POST") await held;
+      return (answer as typeof fetch)(input);
+    });
+    await user.click(approve);
+    await waitFor(() => expect(approve).toHaveAttribute("aria-disabled", "true"), WAIT);
+    expect(approve).toHaveFocus();
+    release();
+    expect(await screen.findByRole("alert", {}, WAIT)).toHaveTextContent("This report was already approved.");
+    expect(approve).toHaveFocus();
+    expect(approve).not.toHaveAttribute("aria-disabled");
+  });
+
+  it("keeps the card and its focus when the price checks hold an approval back, and says why", async () => {
+    const reason = "outside the band around the series' baseline";
+    serveQueue([REPORT], (report) => json({ ...report, status: "pending", flagged: true, flagReason: reason }));
+    renderConsole("/admin/queue/reports");
+    const user = userEvent.setup();
+    const approve = (await cardOf("Copper in Cape Town")).getByRole("button", { name: "Approve" });
+    await user.click(approve);
+    await waitFor(
+      () => expect(status()).toHaveTextContent(`Not approved: Copper in Cape Town is still waiting (${reason}).`),
+      WAIT,
+    );
+    expect(approve).toHaveFocus();
+  });
+});
+
 describe("the yard correction queue", () => {
   it("shows each changed field as current and proposed, and approves it", async () => {
     const requests = serve(fetchSpy, {
@@ -103,6 +212,25 @@ describe("the yard correction queue", () => {
     const [approve] = sent(requests, "POST /api/admin/yard-suggestions/11/approve");
     expect(approve?.headers.get("X-CSRF-Token")).toBe("csrf-123");
     expect(await approve?.json()).toEqual({});
+  });
+
+  it("moves focus to the heading once the last correction is approved, and says so", async () => {
+    let waiting = [SUGGESTION];
+    serve(fetchSpy, {
+      "GET /api/auth/me": ADMIN,
+      "GET /api/admin/yard-suggestions": () => json(page(waiting)),
+      "POST /api/admin/yard-suggestions/11/approve": () => {
+        waiting = [];
+        return json({ ...SUGGESTION, status: "approved" });
+      },
+    });
+    renderConsole("/admin/queue/suggestions");
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Approve" }, WAIT));
+    await waitFor(
+      () => expect(screen.getByRole("heading", { level: 1, name: "Yard corrections" })).toHaveFocus(),
+      WAIT,
+    );
+    expect(screen.getByText("Approved: the correction to Jozi Metals.")).toBeInTheDocument();
   });
 
   it("writes unknown, lists and yes/no for the fields", () => {

@@ -1,16 +1,19 @@
+import { useRef } from "react";
 import { Link } from "react-router";
 import { ScreenHeading } from "../ui/states";
 import { ReportQueue } from "./report-queue";
 import { SuggestionQueue } from "./suggestion-queue";
 
 const TAB =
-  "rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-700";
+  "rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium hover:text-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-700";
 
 /** The moderation queue: price reports or yard corrections. */
 export function QueueScreen({ kind }: { kind: "reports" | "suggestions" }) {
+  // Where focus goes once the last item of the page has been decided.
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <div>
-      <ScreenHeading hint="Approve or reject what users sent. A rejection needs a reason.">
+      <ScreenHeading headingRef={heading} hint="Approve or reject what users sent. A rejection needs a reason.">
         {kind === "reports" ? "Price reports" : "Yard corrections"}
       </ScreenHeading>
       <nav aria-label="Queues" className="mb-4 flex gap-2 border-b border-slate-200">
@@ -21,7 +24,7 @@ export function QueueScreen({ kind }: { kind: "reports" | "suggestions" }) {
           Yard corrections
         </Link>
       </nav>
-      {kind === "reports" ? <ReportQueue /> : <SuggestionQueue />}
+      {kind === "reports" ? <ReportQueue heading={heading} /> : <SuggestionQueue heading={heading} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
+import type { RefObject } from "react";
 import { unwrap } from "@/api/client";
 import { formatDate, formatMoney } from "@/lib/format";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
@@ -8,16 +9,16 @@ import type { AdminPriceReport } from "../api/types";
 import { Fact } from "../ui/fact";
 import { formatMoment } from "../ui/when";
 import { type Decision, DecisionForm } from "./decision-form";
-import { QueueList, useQueueParams } from "./queue-list";
+import { type OnDecided, QueueList, useQueueParams } from "./queue-list";
 import { ReviewNote } from "./review-status";
 
 /** Price reports, flagged first (the server's order), each with the current price beside it. */
-export function ReportQueue() {
+export function ReportQueue({ heading }: { heading: RefObject<HTMLElement | null> }) {
   const { status, page, setPage } = useQueueParams();
   const reports = useQuery(useConsoleQueries().priceReports({ status, page, limit: PAGE_SIZE }));
   return (
-    <QueueList label="Price reports by status" status={status} query={reports} onPageChange={setPage}>
-      {(report) => <ReportCard report={report} />}
+    <QueueList label="Price reports by status" status={status} query={reports} onPageChange={setPage} heading={heading}>
+      {(report, onDecided) => <ReportCard report={report} onDecided={onDecided} />}
     </QueueList>
   );
 }
@@ -31,7 +32,7 @@ function decideReport(api: ConsoleApi, { id, verdict, reason }: { id: number } &
   );
 }
 
-function ReportCard({ report }: { report: AdminPriceReport }) {
+function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided: OnDecided }) {
   const decide = useConsoleAction(decideReport);
   const title = `${report.material.name} in ${report.city.name}`;
   const perKg = (amount: string) => `${formatMoney(amount, report.currency)}/kg`;
@@ -65,7 +66,13 @@ function ReportCard({ report }: { report: AdminPriceReport }) {
           subject={title}
           pending={decide.isPending}
           error={decide.error}
-          onDecide={(decision) => decide.mutate({ id: report.id, ...decision })}
+          onDecide={(decision) =>
+            // mutateAsync: the card is gone by the time the answer is in, and mutate's callbacks with it.
+            decide.mutateAsync({ id: report.id, ...decision }).then(
+              (decided) => onDecided(title, decided),
+              () => undefined, // shown by the form (decide.error)
+            )
+          }
         />
       ) : (
         <ReviewNote review={report} />

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { RefObject } from "react";
 import { Link } from "react-router";
 import { unwrap } from "@/api/client";
 import { yardPath } from "@/lib/paths";
@@ -8,7 +9,7 @@ import type { AdminYardSuggestion, YardFields } from "../api/types";
 import { Fact } from "../ui/fact";
 import { formatMoment } from "../ui/when";
 import { type Decision, DecisionForm } from "./decision-form";
-import { QueueList, useQueueParams } from "./queue-list";
+import { type OnDecided, QueueList, useQueueParams } from "./queue-list";
 import { ReviewNote } from "./review-status";
 
 const FIELD_LABELS: Record<keyof YardFields, string> = {
@@ -51,12 +52,18 @@ export function fieldText(value: YardFields[keyof YardFields]): string {
   return value;
 }
 
-export function SuggestionQueue() {
+export function SuggestionQueue({ heading }: { heading: RefObject<HTMLElement | null> }) {
   const { status, page, setPage } = useQueueParams();
   const suggestions = useQuery(useConsoleQueries().yardSuggestions({ status, page, limit: PAGE_SIZE }));
   return (
-    <QueueList label="Yard corrections by status" status={status} query={suggestions} onPageChange={setPage}>
-      {(suggestion) => <SuggestionCard suggestion={suggestion} />}
+    <QueueList
+      label="Yard corrections by status"
+      status={status}
+      query={suggestions}
+      onPageChange={setPage}
+      heading={heading}
+    >
+      {(suggestion, onDecided) => <SuggestionCard suggestion={suggestion} onDecided={onDecided} />}
     </QueueList>
   );
 }
@@ -70,17 +77,18 @@ function decideSuggestion(api: ConsoleApi, { id, verdict, reason }: { id: number
   );
 }
 
-function SuggestionCard({ suggestion }: { suggestion: AdminYardSuggestion }) {
+function SuggestionCard({ suggestion, onDecided }: { suggestion: AdminYardSuggestion; onDecided: OnDecided }) {
   const decide = useConsoleAction(decideSuggestion);
   const { yard } = suggestion;
   const changes = yardFields(suggestion.changes);
   const current = yardFields(suggestion.current);
   const fields = (Object.keys(FIELD_LABELS) as (keyof YardFields)[]).filter((field) => field in changes);
+  const subject = `the correction to ${yard.name}`;
   return (
     <article className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">
-          <Link to={yardPath(yard)} className="underline hover:text-brand-700 focus-visible:outline-2">
+          <Link to={yardPath(yard)} className="underline hover:text-brand-700">
             {yard.name}
           </Link>{" "}
           <span className="text-base font-normal text-slate-600">in {yard.cityName}</span>
@@ -120,10 +128,16 @@ function SuggestionCard({ suggestion }: { suggestion: AdminYardSuggestion }) {
       </dl>
       {suggestion.status === "pending" ? (
         <DecisionForm
-          subject={`the correction to ${yard.name}`}
+          subject={subject}
           pending={decide.isPending}
           error={decide.error}
-          onDecide={(decision) => decide.mutate({ id: suggestion.id, ...decision })}
+          onDecide={(decision) =>
+            // mutateAsync: the card is gone by the time the answer is in, and mutate's callbacks with it.
+            decide.mutateAsync({ id: suggestion.id, ...decision }).then(
+              (decided) => onDecided(subject, decided),
+              () => undefined, // shown by the form (decide.error)
+            )
+          }
         />
       ) : (
         <ReviewNote review={suggestion} />

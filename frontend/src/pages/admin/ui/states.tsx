@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { errorMessage } from "@/api/client";
 import { EmptyState, QueryState } from "@/components/ui/page-states";
 
@@ -42,10 +42,25 @@ export function ActionError({ error }: { error: unknown }) {
   );
 }
 
-export function ScreenHeading({ children, hint }: { children: ReactNode; hint?: ReactNode }) {
+/** A screen's title; with `headingRef`, a place the screen can move focus to (not a Tab stop). */
+export function ScreenHeading({
+  children,
+  hint,
+  headingRef,
+}: {
+  children: ReactNode;
+  hint?: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   return (
     <header className="mb-4 space-y-1">
-      <h1 className="text-2xl font-bold text-slate-900">{children}</h1>
+      <h1
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        className="text-2xl font-bold text-slate-900 focus:outline-none"
+      >
+        {children}
+      </h1>
       {hint && <p className="text-sm text-slate-600">{hint}</p>}
     </header>
   );
