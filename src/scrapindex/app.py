@@ -139,7 +139,7 @@ def create_app(
     in every full collection, in the middle of a request: a cold answer at ten times the data
     took up to twice its median (bench/RESULTS.md). Only for a process that runs one app.
     """
-    settings = settings or get_settings()
+    settings = (settings or get_settings()).as_served()
     engine = create_db_engine(settings.effective_database_url)
     revisions = RevisionClock(lambda: revision.read(engine), now=clock)
 

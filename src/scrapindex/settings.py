@@ -5,7 +5,7 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -17,6 +17,20 @@ CSP_SOURCE = re.compile(r"[a-z][a-z0-9+.-]*://[^\s;,'\"]+|[^\s;,'\":/]+", re.IGN
 WILDCARD_HOSTS = {"0.0.0.0", "::", ""}  # listen everywhere: not an address to link to
 # A list of CSP sources; in the environment a JSON list or a comma- or space-separated string.
 SourceList = Annotated[list[str], NoDecode]
+SITE_ROOT_FILE = "site-root"  # in DATA_DIR: the address `scrapindex serve` last served on
+# given: SITE_ROOT; announced: read from SITE_ROOT_FILE; served: this process serves the site
+# there; assumed: HOST:PORT, which a command other than the server cannot know is the site's.
+SiteRootOrigin = Literal["given", "announced", "served", "assumed"]
+
+
+class SiteRootUnknown(RuntimeError):
+    """A command must write links (mail) but knows no address for the site."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Links in mail need the site's address: set SITE_ROOT (https://your.site), or "
+            "start `scrapindex serve` once, which records the address it serves on."
+        )
 
 
 class Settings(BaseSettings):
@@ -31,6 +45,7 @@ class Settings(BaseSettings):
     # Public address of the site (canonical URLs, share tags, sitemap). Unset: the address the
     # app serves on, http://HOST:PORT (a wildcard HOST is reached as 127.0.0.1).
     site_root: str = ""
+    site_root_origin: SiteRootOrigin = "assumed"  # set by the validator, never by the environment
     api_cache_seconds: int = Field(default=60, ge=0)
     client_hash_salt: str = "scrapindex"  # set a secret value in production
     inbox_dir: Path | None = None  # feed files for the daily update; unset means data_dir/inbox
@@ -97,11 +112,27 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def served_address_as_site_root(self) -> "Settings":
         self.site_root = self.site_root.rstrip("/")  # said here once: paths start with "/"
-        if not self.site_root:
-            host = "127.0.0.1" if self.host in WILDCARD_HOSTS else self.host
-            host = f"[{host}]" if ":" in host else host
-            self.site_root = f"http://{host}:{self.port}"
+        if self.site_root:
+            self.site_root_origin = "given"
+        elif announced := read_announced_site_root(self.data_dir):
+            self.site_root, self.site_root_origin = announced, "announced"
+        else:
+            self.site_root, self.site_root_origin = served_address(self.host, self.port), "assumed"
         return self
+
+    def link_root(self) -> str:
+        """The site's address for links written into mail. Raises SiteRootUnknown in a command
+        that has only assumed it (after `PORT=8101 make run`, a command's own PORT is not the
+        site's)."""
+        if self.site_root_origin == "assumed":
+            raise SiteRootUnknown()
+        return self.site_root
+
+    def as_served(self) -> "Settings":
+        """These settings in the process that serves the site: its own address is the site's."""
+        if self.site_root_origin != "assumed":
+            return self
+        return self.model_copy(update={"site_root_origin": "served"})
 
     @field_validator("map_tile_hosts", "analytics_hosts", "market_feeds", mode="before")
     @classmethod
@@ -159,3 +190,25 @@ class Settings(BaseSettings):
 @lru_cache
 def get_settings() -> Settings:
     return Settings()
+
+
+def served_address(host: str, port: int) -> str:
+    """http://HOST:PORT, as a browser on this machine reaches it (a wildcard as 127.0.0.1)."""
+    host = "127.0.0.1" if host in WILDCARD_HOSTS else host
+    host = f"[{host}]" if ":" in host else host
+    return f"http://{host}:{port}"
+
+
+def read_announced_site_root(data_dir: Path) -> str | None:
+    try:
+        text = (data_dir / SITE_ROOT_FILE).read_text(encoding="utf-8").strip().rstrip("/")
+    except OSError:
+        return None
+    return text if text.startswith(("http://", "https://")) else None
+
+
+def announce_site_root(settings: Settings) -> None:
+    """Record the address the site is served on, for the commands that write links."""
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    path = settings.data_dir / SITE_ROOT_FILE
+    path.write_text(settings.site_root + "\n", encoding="utf-8")

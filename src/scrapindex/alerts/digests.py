@@ -113,7 +113,7 @@ def city_board(
     return {
         "city": city.name,
         "day": now.astimezone(ZoneInfo(city.time_zone)).date().isoformat(),
-        "city_url": settings.site_root + place_path(city.country_code, city.slug),
+        "city_url": settings.link_root() + place_path(city.country_code, city.slug),
         "prices": [
             {
                 "material": row.name,

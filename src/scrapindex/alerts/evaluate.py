@@ -233,7 +233,7 @@ def _queue_fired_mail(
                     "threshold": threshold,
                     "price": price,
                     "price_date": row.price_date.isoformat(),
-                    "city_url": settings.site_root + place_path(row.country_code, row.city_slug),
+                    "city_url": settings.link_root() + place_path(row.country_code, row.city_slug),
                 },
                 unsubscribe_headers(settings, row.id, now),
                 now=now,

@@ -80,7 +80,7 @@ def _field(payload: dict[str, Any], name: str) -> Any:
 def mail_links(settings: Settings, alert_id: int, email: str, now: dt.datetime) -> dict[str, str]:
     """The links every alert mail carries: remove this alert, manage all of the address's."""
     return {
-        "site_root": settings.site_root,
+        "site_root": settings.link_root(),
         "unsubscribe_url": unsubscribe_url(settings, alert_id, now),
         "manage_url": manage_url(settings, email, now),
     }

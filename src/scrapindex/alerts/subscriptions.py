@@ -101,7 +101,7 @@ def create_alert(
         "Confirm your ScrapIndex price alert",
         CONFIRM_KIND,
         {
-            "site_root": settings.site_root,
+            "site_root": settings.link_root(),
             "what": what,
             "confirm_url": links.confirm_url(settings, alert.id, now),
             "valid_days": links.CONFIRM_VALID.days,

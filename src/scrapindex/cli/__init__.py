@@ -4,9 +4,13 @@ One module per command group; each parses its arguments, calls the services (mos
 ``scrapindex.data.operations``, ``scrapindex.mail.jobs`` and ``scrapindex.scheduler``) and
 prints what they did."""
 
+import sys
+from typing import Any
+
 import typer
 
 from scrapindex.cli import (
+    common,
     data,
     db,
     demo,
@@ -19,8 +23,21 @@ from scrapindex.cli import (
     users,
     yards,
 )
+from scrapindex.settings import SiteRootUnknown
 
-app = typer.Typer(help="ScrapIndex: scrap metal prices and scrap yards.", no_args_is_help=True)
+
+class _App(typer.Typer):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        # A command refuses up front when it may write links without the site's address; this
+        # says the same for one that found out only as it wrote (an alert confirmed meanwhile).
+        try:
+            return super().__call__(*args, **kwargs)
+        except SiteRootUnknown as error:
+            common.console.print(f"[red]{error}[/red]", highlight=False, soft_wrap=True)
+            sys.exit(1)
+
+
+app = _App(help="ScrapIndex: scrap metal prices and scrap yards.", no_args_is_help=True)
 for command in toplevel.COMMANDS:
     app.command()(command)
 app.add_typer(db.app, name="db")

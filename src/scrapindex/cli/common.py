@@ -7,6 +7,7 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
+from sqlalchemy import Engine, select
 
 from scrapindex.alerts.evaluate import EvaluationReport
 from scrapindex.data.check import DataCheckReport
@@ -16,7 +17,8 @@ from scrapindex.data.imports.runs import OUTLIERS, run_status
 from scrapindex.data.operations import ImportOutcome, import_file
 from scrapindex.data.updates import import_feed
 from scrapindex.db import engine_scope
-from scrapindex.settings import get_settings
+from scrapindex.models import PriceAlert, User
+from scrapindex.settings import Settings, SiteRootUnknown, get_settings
 
 console = Console()
 
@@ -26,8 +28,9 @@ ImportFile = Annotated[
 AllowOutliers = Annotated[
     bool,
     typer.Option(
-        help="Accept values over 3x or under a third of their series' 7-day median, and (prices)"
-        " a grade family left out of order: the operator is sure"
+        help="Accept values over 3x or under a third of their baseline (a price's trusted baseline,"
+        " a rate's recent median), and (prices) a grade family left out of order: the operator"
+        " is sure"
     ),
 ]
 FeedFile = Annotated[
@@ -42,10 +45,33 @@ FeedFile = Annotated[
 ]
 
 
+def refuse_without_link_root(
+    engine: Engine, settings: Settings, *, operators: bool = False
+) -> None:
+    """Stop before anything changes when this command may write mail with links and knows no
+    address for the site: a price write when a confirmed price alert may fire, and with
+    ``operators`` the mail jobs, which also write operators' notices."""
+    if settings.site_root_origin != "assumed":
+        return
+    readers = [select(PriceAlert.id).where(PriceAlert.confirmed_at.is_not(None)).limit(1)]
+    if operators:
+        readers.append(select(User.id).limit(1))
+    with engine.connect() as connection:
+        if any(connection.execute(query).first() is not None for query in readers):
+            site_root_unknown(SiteRootUnknown())
+
+
+def site_root_unknown(error: SiteRootUnknown) -> NoReturn:
+    console.print(f"[red]{escape(str(error))}[/red]", highlight=False, soft_wrap=True)
+    raise typer.Exit(1)
+
+
 def import_file_command(kind: str, file: Path, allow_outliers: bool = False) -> None:
     """Import a file and record the run (the console lists it; outliers can be overridden)."""
     settings = get_settings()
     with engine_scope(settings) as engine, progress_bar(console) as progress:
+        if kind == "prices":
+            refuse_without_link_root(engine, settings)
         outcome = import_file(
             engine,
             settings,

@@ -9,7 +9,7 @@ from rich.text import Text
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from scrapindex.cli.common import console
+from scrapindex.cli.common import console, refuse_without_link_root
 from scrapindex.db import engine_scope
 from scrapindex.mail.jobs import send_due_mail
 from scrapindex.models import OutboxMessage
@@ -61,6 +61,7 @@ def mail_send() -> None:
     """Send every message that is due, once (`scrapindex schedule` does this every minute)."""
     settings = get_settings()
     with engine_scope(settings) as engine:
+        refuse_without_link_root(engine, settings, operators=True)
         report = send_due_mail(engine, settings, dt.datetime.now(dt.UTC))
     if report.skipped:
         console.print(

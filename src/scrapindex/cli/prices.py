@@ -14,6 +14,7 @@ from scrapindex.cli.common import (
     print_alerts_fired,
     print_check_summary,
     print_import,
+    refuse_without_link_root,
 )
 from scrapindex.data.daily_update import DailyUpdateReport
 from scrapindex.data.estimates import EstimateReport
@@ -42,6 +43,7 @@ def prices_estimate(
     settings = get_settings()
     day = dt.date.fromisoformat(date) if date else dt.datetime.now(dt.UTC).date()
     with engine_scope(settings) as engine:
+        refuse_without_link_root(engine, settings)
         outcome = estimate_day(engine, settings, day)
         print_alerts_fired(outcome.alerts)
     report = outcome.report
@@ -60,7 +62,10 @@ def prices_update(
     ] = None,
 ) -> None:
     """The daily update: import the inbox's feed files; in demo mode, extend the demo to today."""
-    report = run_and_print_daily_update(get_settings(), demo)
+    settings = get_settings()
+    with engine_scope(settings) as engine:
+        refuse_without_link_root(engine, settings)
+    report = run_and_print_daily_update(settings, demo)
     if report is None or not report.ok:
         raise typer.Exit(1)
 

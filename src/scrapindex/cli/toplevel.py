@@ -10,7 +10,7 @@ import typer
 import uvicorn
 from rich.table import Table
 
-from scrapindex.cli.common import console
+from scrapindex.cli.common import console, refuse_without_link_root
 from scrapindex.cli.prices import run_and_print_daily_update
 from scrapindex.data.daily_update import prices_are_stale
 from scrapindex.db import engine_scope
@@ -18,7 +18,7 @@ from scrapindex.deploy_check import Finding, deploy_findings, readiness_findings
 from scrapindex.logs import log_config
 from scrapindex.scheduler import build_schedule
 from scrapindex.server import BoundedHttpProtocol, server_options
-from scrapindex.settings import get_settings
+from scrapindex.settings import announce_site_root, get_settings, served_address
 
 Workers = Annotated[
     int, typer.Option(min=1, envvar="WEB_CONCURRENCY", help="Server worker processes")
@@ -31,6 +31,7 @@ def schedule() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     settings = get_settings()
     with engine_scope(settings) as engine:
+        refuse_without_link_root(engine, settings, operators=True)
         stale = prices_are_stale(engine)
     if stale:
         console.print("Prices are older than today: updating now.")
@@ -71,6 +72,12 @@ def serve(
         os.environ["PORT"] = str(port)
     get_settings.cache_clear()
     settings = get_settings()
+    if settings.site_root_origin != "given":
+        # Its own address, not one an earlier serve recorded: the site is here now.
+        os.environ["SITE_ROOT"] = served_address(settings.host, settings.port)
+        get_settings.cache_clear()
+        settings = get_settings()
+    announce_site_root(settings)  # the commands that write mail link to this address
     uvicorn.run(
         "scrapindex.app:served_app",
         factory=True,

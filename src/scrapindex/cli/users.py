@@ -37,9 +37,10 @@ def users_create(
         except AccountError as error:
             _refuse(error)
         session.commit()
-        console.print(
-            f"{escape(user.email)} ({user.role}) can log in at {settings.site_root}/admin"
+        where = (
+            "/admin" if settings.site_root_origin == "assumed" else f"{settings.site_root}/admin"
         )
+        console.print(f"{escape(user.email)} ({user.role}) can log in at {where}")
 
 
 @app.command("list")

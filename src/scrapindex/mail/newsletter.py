@@ -85,7 +85,7 @@ def enqueue_newsletter_mail(
         subject,
         template,
         {
-            "site_root": settings.site_root,
+            "site_root": settings.link_root(),
             "unsubscribe_url": unsubscribe_url(settings, email, now),
             **(context or {}),
         },

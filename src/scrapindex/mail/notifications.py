@@ -108,13 +108,14 @@ def _digest(
     """The digest's subject and template context for what happened from ``since`` on."""
     waiting = waiting_since(db, since)
     subject = check_header_value("Subject", f"ScrapIndex: {waiting.summary}")
+    root = settings.link_root()
     context: Mapping[str, Any] = {
-        "site_root": settings.site_root,
+        "site_root": root,
         "summary": waiting.summary,
         "waiting": waiting,
         "listed": LISTED,
-        "inbox_url": settings.site_root + INBOX_PATH,
-        "reports_url": settings.site_root + REPORTS_PATH,
+        "inbox_url": root + INBOX_PATH,
+        "reports_url": root + REPORTS_PATH,
     }
     return subject, context
 

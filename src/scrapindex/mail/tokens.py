@@ -94,7 +94,7 @@ def read_token(
 
 def token_link(settings: Settings, path: str, token: str) -> str:
     """The site's address of ``path`` with ``token`` in its query string."""
-    return f"{settings.site_root}{path}?{urlencode({'token': token})}"
+    return f"{settings.link_root()}{path}?{urlencode({'token': token})}"
 
 
 def list_unsubscribe_headers(settings: Settings, unsubscribe_url: str) -> dict[str, str]:
