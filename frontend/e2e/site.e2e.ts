@@ -145,6 +145,21 @@ describe("header search", () => {
     await expect.poll(() => page.getByText("No results found.").count()).toBe(0);
   });
 
+  it("answers a city and a material together with that city's price row, in view and focused", async () => {
+    const page = await open("/");
+    await page.locator("#header-search").fill("copper johannesburg");
+    await page.getByRole("option", { name: "Copper in Johannesburg" }).click();
+    await page.waitForURL("**/za/johannesburg#price-copper");
+    const row = page.locator("#price-copper");
+    await expect.poll(() => row.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await row.getAttribute("aria-current")).toBe("true");
+    expect(await row.getByRole("rowheader").innerText()).toMatch(/^Copper/);
+    expect(await row.isVisible()).toBe(true);
+    const box = await row.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+  });
+
   it("works from the mobile menu", async () => {
     const page = await open("/", "phone");
     await page.getByRole("button", { name: "Open menu" }).click();

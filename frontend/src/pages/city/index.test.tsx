@@ -234,6 +234,33 @@ describe("City prices page", () => {
       expect(rowFor("Brass").getByRole("link")).toHaveAttribute("href", "/material/brass");
     });
 
+    it("lands on the row a search link names (#price-<material>): in view, marked and focused", async () => {
+      const scrolled: Element[] = [];
+      const original = Element.prototype.scrollIntoView; // jsdom has none
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this);
+      };
+      onTestFinished(() => {
+        Element.prototype.scrollIntoView = original;
+      });
+      renderJohannesburg(johannesburgSeed(), "/za/johannesburg#price-copper-1");
+      const row = screen.getByRole("link", { name: "#1 Copper" }).closest("tr");
+      expect(row).toHaveAttribute("id", "price-copper-1");
+      expect(row).toHaveAttribute("aria-current", "true");
+      await waitFor(() => expect(row).toHaveFocus());
+      expect(scrolled).toEqual([row]);
+      // Only that row: every row has its anchor, none other is marked.
+      const brass = screen.getByRole("link", { name: "Brass" }).closest("tr");
+      expect(brass).toHaveAttribute("id", "price-brass");
+      expect(brass).not.toHaveAttribute("aria-current");
+    });
+
+    it("ignores an anchor naming no material on the table", async () => {
+      renderJohannesburg(johannesburgSeed(), "/za/johannesburg#price-gold");
+      expect(materialOrder()).toHaveLength(7);
+      expect(document.querySelector("[aria-current=true]")).toBeNull();
+    });
+
     it("toggles the active column's direction", async () => {
       const user = userEvent.setup();
       renderJohannesburg();

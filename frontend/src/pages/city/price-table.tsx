@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
 import type { CityPriceRow } from "@/api/client";
 import { cityQueries } from "@/api/queries";
 import { newestDay, PriceProvenance } from "@/components/prices/price-provenance";
@@ -12,7 +12,7 @@ import { LoadingRegion } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/ui/sort-header";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
-import { materialPath } from "@/lib/paths";
+import { materialAnchor, materialPath } from "@/lib/paths";
 import { SM_UP, useMediaQuery } from "@/lib/use-media-query";
 import { useUnit } from "@/lib/use-unit";
 import { ChangeCell, TrendIndicator } from "./price-cells";
@@ -57,6 +57,7 @@ function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
   const sources = [...new Set(rows.map((row) => row.source.name))];
   const newest = newestDay(rows);
   const direction = sort.direction === "asc" ? "ascending" : "descending";
+  const target = useAnchoredRow(rows);
   return (
     <>
       <div className="-mx-4 overflow-x-auto sm:mx-0">
@@ -92,7 +93,13 @@ function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {sortPriceRows(rows, sort).map((row) => (
-              <tr key={row.id} className="hover:bg-slate-50">
+              <tr
+                key={row.id}
+                id={materialAnchor(row.material.slug)}
+                tabIndex={target === row.material.slug ? -1 : undefined}
+                aria-current={target === row.material.slug ? "true" : undefined}
+                className="scroll-mt-24 hover:bg-slate-50 aria-[current=true]:bg-amber-50"
+              >
                 <th scope="row" className="px-1.5 py-2 sm:px-3 font-normal">
                   <Link to={materialPath(row.material)} className="font-medium text-brand-700 hover:underline">
                     {row.material.name}
@@ -126,4 +133,27 @@ function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
       <p className="mt-3 text-xs text-slate-600">Source: {sources.join("; ")}</p>
     </>
   );
+}
+
+/**
+ * A link to `#price-<material>` (search's "Copper in Johannesburg") lands on that row: once the
+ * rows are here it is scrolled into view, marked, and focused so a screen reader reads it.
+ * Returns the material slug of the row the address names, if it is on the table.
+ */
+function useAnchoredRow(rows: CityPriceRow[]): string | undefined {
+  const { hash } = useLocation();
+  const prefix = `#${materialAnchor("")}`;
+  const slug = hash.startsWith(prefix) ? decodeURIComponent(hash.slice(prefix.length)) : undefined;
+  const target = rows.some((row) => row.material.slug === slug) ? slug : undefined;
+  useEffect(() => {
+    if (!target) return;
+    // After the layout's own route-change scroll and focus, which run in the same commit.
+    const timer = window.setTimeout(() => {
+      const row = document.getElementById(materialAnchor(target));
+      row?.scrollIntoView?.({ block: "center" });
+      row?.focus({ preventScroll: true });
+    });
+    return () => window.clearTimeout(timer);
+  }, [target]);
+  return target;
 }
