@@ -7,11 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, delete, insert
+from sqlalchemy import Engine, delete, insert, select
 
+from scrapindex.alerts.digests import city_board
 from scrapindex.data.estimates import estimate_prices
 from scrapindex.data.imports.prices import import_prices
-from scrapindex.models import FxRate, MarketPrice, Source
+from scrapindex.models import City, FxRate, MarketPrice, Source
+from scrapindex.settings import Settings
 from tests.conftest import CONTENT_DIR
 
 DAY = dt.date(2026, 3, 31)  # the import demo set's last day
@@ -133,3 +135,23 @@ def test_an_estimates_change_is_against_the_previous_estimate_only(
     assert second["date"] == str(DAY + dt.timedelta(days=1))
     assert second["previousPrice"] == first["price"]
     assert (second["change"], second["changePercent"], second["trend"]) == ("0.00", 0.0, "flat")
+
+
+def test_a_digest_claims_no_move_between_two_methods(site: TestClient, db: Engine) -> None:
+    add_inputs(db, dt.date(2025, 10, 1), dt.date(2025, 4, 25))
+    estimate_prices(db, CONTENT_DIR, DAY)
+    settings = Settings(site_root="https://scrapindex.example")
+    with db.connect() as connection:
+        city_id = connection.execute(
+            select(City.id).where(City.slug == "johannesburg")
+        ).scalar_one()
+        board = city_board(
+            connection, settings, city_id, dt.datetime(2026, 3, 31, 6, tzinfo=dt.UTC)
+        )
+    rows = {row["material"]: row for row in board["prices"]}
+    # The estimate follows a demo price: its row says what it is and claims no change.
+    assert (rows["#1 Copper"]["kind"], rows["#1 Copper"]["change"]) == ("Estimate", "")
+    # A demo price after a demo price: a change, as the site shows it.
+    demo = [row for row in rows.values() if row["kind"] == "Demo data"]
+    assert demo
+    assert all(row["change"].endswith("%") for row in demo)

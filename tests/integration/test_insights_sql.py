@@ -10,7 +10,8 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, insert, literal, select, update
 from sqlalchemy.orm import Session
 
-from scrapindex.models import City, CurrentPrice, Material, Price, PriceEstimate
+from scrapindex.models import City, CurrentPrice, Material, Price, PriceEstimate, Source
+from scrapindex.price_kinds import measures_a_move
 from scrapindex.queries.current_prices import LOOKBACK, WEEK, refresh_current_prices
 from scrapindex.queries.insights import market_insights
 from scrapindex.queries.prices import Quote, latest_quotes, latest_usd_rates, to_usd
@@ -26,16 +27,19 @@ def reference_insights(session: Session, per_side: int = 5, limit: int = 10) -> 
     newest = session.execute(select(func.max(Price.price_date))).scalar_one()
     day = newest - WEEK
     rows = session.execute(
-        select(Price.material_id, Price.city_id, Price.price_date, Price.price_per_kg)
+        select(Price.material_id, Price.city_id, Price.price_date, Price.price_per_kg, Source.kind)
+        .join(Source, Source.id == Price.source_id)
         .where(Price.price_date <= day, Price.price_date > day - LOOKBACK)
         .order_by(Price.price_date)
     )
-    week_ago = {(m, c): (d, p) for m, c, d, p in rows}
+    week_ago = {(m, c): (d, p, kind) for m, c, d, p, kind in rows}
     quotes = latest_quotes(session)
     grouped: dict[tuple[str, str], list[tuple[Quote, Decimal, dt.date, float]]] = defaultdict(list)
     for q in quotes:
         before = week_ago.get((q.material.id, q.city.id))
         if before is None or before[1] == 0 or before[0] >= q.price_date:
+            continue
+        if not measures_a_move(q.source_kind, before[2]):
             continue
         change = round(float((q.price_per_kg - before[1]) / before[1] * 100), 1)
         grouped[(q.city.country_code, q.city.country_name)].append(
@@ -127,6 +131,39 @@ def test_gaps_zeros_and_ties_in_the_week_match_too(fresh_database: FreshDatabase
         refresh_current_prices(session.connection())
         session.commit()
         assert found_insights(session) == reference_insights(session)
+
+
+def test_an_estimate_moves_against_an_estimate_only(fresh_database: FreshDatabase) -> None:
+    """A series whose newest price is an estimate and whose week-ago price is demo changed
+    method, not market: it is no mover, however far apart the two are. One estimated on both
+    days is."""
+    engine = fresh_database(TEST_DEMO)
+    with Session(engine) as session:
+        newest = session.execute(select(func.max(Price.price_date))).scalar_one()
+        estimates = session.execute(
+            insert(Source).values(name="Estimates", kind="estimate").returning(Source.id)
+        ).scalar_one()
+        series = session.execute(
+            select(CurrentPrice.material_id, CurrentPrice.city_id).order_by(
+                CurrentPrice.city_id, CurrentPrice.material_id
+            )
+        ).all()[:2]
+        switched, estimated = ((Price.material_id == m) & (Price.city_id == c) for m, c in series)
+        set_week(session, list(series), ["50.0000", "40.0000"])  # +4,900 % and +3,900 %
+        session.execute(update(Price).where(switched, Price.price_date == newest).values(
+            source_id=estimates))  # fmt: skip
+        session.execute(update(Price).where(estimated, Price.price_date.in_(
+            (newest, newest - WEEK))).values(source_id=estimates))  # fmt: skip
+        refresh_current_prices(session.connection())
+        session.commit()
+        found = found_insights(session)
+        assert found == reference_insights(session)
+        risers = [(m, c) for _, _, risers, _ in found["countries"] for m, c, *_ in risers]
+        slugs = dict(session.execute(select(Material.id, Material.slug)).all())
+        cities = dict(session.execute(select(City.id, City.slug)).all())
+        (switched_series, estimated_series) = ((slugs[m], cities[c]) for m, c in series)
+        assert estimated_series in risers
+        assert switched_series not in risers
 
 
 def set_week(session: Session, series: list[tuple[int, int]], new_prices: list[str]) -> None:

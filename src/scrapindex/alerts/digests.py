@@ -19,8 +19,9 @@ from scrapindex.alerts.links import mail_links, unsubscribe_headers
 from scrapindex.alerts.wording import describe
 from scrapindex.formatting import format_money, format_percent, percent_change
 from scrapindex.mail.outbox import enqueue
-from scrapindex.models import City, CurrentPrice, Material, Price, PriceAlert
+from scrapindex.models import City, CurrentPrice, Material, Price, PriceAlert, Source
 from scrapindex.paths import place_path
+from scrapindex.price_kinds import PRICE_KIND_LABELS, measures_a_move
 from scrapindex.settings import Settings
 
 DIGEST_TIME = dt.time(7, 0)
@@ -100,13 +101,18 @@ def city_board(
         select(City.name, City.slug, City.country_code, City.time_zone).where(City.id == city_id)
     ).one()
     previous = Price.__table__.alias("previous")
+    previous_source = Source.__table__.alias("previous_source")
     rows = connection.execute(
-        select(Material.name, Price.price_per_kg, Price.currency, Price.price_date)
-        .add_columns(previous.c.price_per_kg.label("previous"))
+        select(Material.name, Price.price_per_kg, Price.currency, Price.price_date, Source.kind)
+        .add_columns(
+            previous.c.price_per_kg.label("previous"), previous_source.c.kind.label("previous_kind")
+        )
         .select_from(CurrentPrice)
         .join(Price, Price.id == CurrentPrice.price_id)
+        .join(Source, Source.id == Price.source_id)
         .join(Material, Material.id == CurrentPrice.material_id)
         .outerjoin(previous, previous.c.id == CurrentPrice.previous_price_id)
+        .outerjoin(previous_source, previous_source.c.id == previous.c.source_id)
         .where(CurrentPrice.city_id == city_id)
         .order_by(Material.category, Material.name)
     ).all()
@@ -118,8 +124,12 @@ def city_board(
             {
                 "material": row.name,
                 "price": format_money(row.price_per_kg, row.currency) + "/kg",
-                "change": city_board_change(row.price_per_kg, row.previous),
+                "change": city_board_change(
+                    row.price_per_kg,
+                    row.previous if measures_a_move(row.kind, row.previous_kind) else None,
+                ),
                 "date": row.price_date.isoformat(),
+                "kind": PRICE_KIND_LABELS.get(row.kind, row.kind),
             }
             for row in rows
         ],
@@ -127,5 +137,6 @@ def city_board(
 
 
 def city_board_change(price: Decimal, previous: Decimal | None) -> str:
-    """A digest row's change, as the site shows it; nothing when there is none to show."""
+    """A digest row's change, as the site shows it; nothing when there is none to show (no
+    previous price, or one of another method: see measures_a_move)."""
     return format_percent(percent_change(price, previous)) if previous else ""

@@ -35,6 +35,7 @@ from scrapindex.models import (
     ScrapYard,
     Source,
 )
+from scrapindex.price_kinds import ESTIMATE_KIND
 from scrapindex.queries.prices import latest_usd_rates
 
 Level = Literal["error", "warning"]
@@ -42,7 +43,6 @@ Level = Literal["error", "warning"]
 MAX_EXAMPLES = 5
 FX_WINDOW_DAYS = 30  # the missing-rate check reads the newest 30 days of prices
 REFERENCE_MAX_AGE_DAYS = {"monthly": 62, "daily": 7}
-ESTIMATE_KIND = "estimate"
 BASE_CURRENCY = "USD"  # needs no rate: one US dollar is one US dollar
 
 

@@ -30,12 +30,11 @@ from scrapindex.models import (
     PriceEstimate,
     Source,
 )
-from scrapindex.price_kinds import DEMO_KIND, outranks
+from scrapindex.price_kinds import DEMO_KIND, ESTIMATE_KIND, outranks
 from scrapindex.prices import record
 from scrapindex.settings import Settings, get_settings
 
 ESTIMATE_SOURCE_NAME = "ScrapIndex estimate (market reference x grade factor x yard margin)"
-ESTIMATE_KIND = "estimate"
 CENT = Decimal("0.01")
 KG_PER_TONNE = KG_PER_UNIT["t"]
 

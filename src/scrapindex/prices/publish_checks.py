@@ -24,7 +24,7 @@ from scrapindex.data.check import _grade_pairs
 from scrapindex.data.imports.checks import median_before, outlier_message
 from scrapindex.formatting import format_money
 from scrapindex.models import City, Material, Price, Source
-from scrapindex.price_kinds import PriceKind
+from scrapindex.price_kinds import ESTIMATE_KIND, PriceKind
 
 SeriesKey = tuple[int, int]  # (material id, city id)
 
@@ -156,7 +156,6 @@ def _newest_prices(
 
 BASELINE_WINDOW_DAYS = 30  # how far before a written day its baseline is looked for
 TRUSTED_KINDS: tuple[PriceKind, ...] = ("feed", "manual")  # what someone stands behind
-ESTIMATE_KIND: PriceKind = "estimate"
 REPORT_KIND: PriceKind = "report"  # a user's report is never anyone's baseline
 
 Basis = Literal["trusted", "estimate", "median"]

@@ -16,10 +16,11 @@ from sqlalchemy import (
     or_,
     select,
 )
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from scrapindex.formatting import percent_change
-from scrapindex.models import City, CurrentPrice, MaterialMarketFigures, Price
+from scrapindex.models import City, CurrentPrice, MaterialMarketFigures, Price, Source
+from scrapindex.price_kinds import measures_a_move_in_sql
 from scrapindex.queries.current_prices import WEEK
 from scrapindex.queries.prices import (
     USD_CENT,
@@ -150,11 +151,26 @@ def candidate_movers(session: Session, per_side: int) -> list[Mover]:
 
 def week_changes() -> Select[str, int | None]:
     """Every series' country and change over the week in whole tenths of a percent (see
-    refresh_current_prices), for the series that have one."""
+    refresh_current_prices), for the series that have one and whose week-ago price measures a
+    move of the current one (an estimate against an estimate only: see measures_a_move)."""
+    now, now_source = aliased(Price), aliased(Source)
+    then, then_source = aliased(Price), aliased(Source)
+    week_ago_row = and_(
+        then.material_id == CurrentPrice.material_id,
+        then.city_id == CurrentPrice.city_id,
+        then.price_date == CurrentPrice.week_ago_date,
+    )
     return (
         select(City.country_code, CurrentPrice.change_tenths.label("tenths"))
         .join(City, City.id == CurrentPrice.city_id)
-        .where(CurrentPrice.change_tenths.is_not(None))
+        .join(now, now.id == CurrentPrice.price_id)
+        .join(now_source, now_source.id == now.source_id)
+        .join(then, week_ago_row)
+        .join(then_source, then_source.id == then.source_id)
+        .where(
+            CurrentPrice.change_tenths.is_not(None),
+            measures_a_move_in_sql(now_source.kind, then_source.kind),
+        )
     )
 
 

@@ -26,6 +26,7 @@ from scrapindex.models import (
     PriceEstimate,
     Source,
 )
+from scrapindex.price_kinds import measures_a_move
 
 USD_CENT = Decimal("0.01")
 RATE_PLACES = 8  # fx_rates.usd_per_unit's scale
@@ -55,7 +56,6 @@ DEFAULT_STALE_DAYS = 7
 # market. A monthly reference counts from its month's last day (the average is of the whole
 # month), so October's average becomes old in mid-December, once November's should exist.
 ESTIMATE_INPUTS_MAX_AGE_DAYS = 45
-ESTIMATE_KIND = "estimate"
 
 
 @dataclass(frozen=True)
@@ -119,13 +119,10 @@ class Quote:
 
     @property
     def comparable(self) -> bool:
-        """Whether the previous price measures a move of this one. An estimate is compared with
-        an estimate only: against a demo, report or feed price of the day before, its change
-        would be the difference of two methods, not a market move (R150 demo, then R154 from
-        the formula, showed "+2.4%" on an estimate whose inputs had not changed)."""
+        """Whether the previous price measures a move of this one (see measures_a_move)."""
         if self.previous is None:
             return False
-        return self.source_kind != ESTIMATE_KIND or self.previous_kind == ESTIMATE_KIND
+        return measures_a_move(self.source_kind, self.previous_kind)
 
     @property
     def change(self) -> Decimal | None:
