@@ -87,6 +87,7 @@ function renderPage(url = "/scrap-yards") {
 }
 
 const search = () => screen.getByTestId("location").textContent;
+const failed = (): Promise<Response> => Promise.reject(new TypeError("Failed to fetch"));
 const select = (name: string) => screen.getByRole("combobox", { name });
 const cards = () => screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
 
@@ -402,6 +403,26 @@ describe("Global scrap yard directory", { timeout: 20_000 }, () => {
     fail = false;
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Montague Gardens Recycling")).toBeInTheDocument();
+  });
+
+  it("does not stay dimmed while offline: new filters whose yards cannot be fetched say so, with a retry", async () => {
+    let reachable = true;
+    serve((params) => (reachable ? yardPage(params.get("status") === "open" ? YARDS.slice(1, 2) : YARDS) : failed()));
+    const { user } = renderPage();
+    await screen.findByText("Montague Gardens Recycling");
+    reachable = false;
+    window.dispatchEvent(new Event("offline"));
+    try {
+      await user.selectOptions(select("Status"), "open");
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent("could not be reached");
+      expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+      reachable = true; // a saved copy, say, answers though the browser is still offline
+      await user.click(within(alert).getByRole("button", { name: "Try again" }));
+      await waitFor(() => expect(cards()).toEqual(["Phoenix Recycling"]));
+    } finally {
+      window.dispatchEvent(new Event("online"));
+    }
   });
 
   it("reserves the three directory ad slots", async () => {
