@@ -39,9 +39,15 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   "src/pages/not-found/index.tsx": () => import("@/pages/not-found"),
 };
 
-/** A page as a lazily loaded component, for rendering inside another element. */
-function lazyPage(load: () => Promise<PageModule>) {
-  return lazy(() => load().then((page) => ({ default: page.Component })));
+/**
+ * A page as a lazily loaded component, for rendering inside another element; downloaded as a
+ * route's page is, so a failed download is tried again after Try again.
+ */
+function lazyPage(load: () => Promise<PageModule>): React.ComponentType<PageProps> {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route when this module loads, never in a render
+  return function LazyPage(props: PageProps) {
+    return <RoutePage load={load} {...props} />;
+  };
 }
 
 const NotFoundPage = lazyPage(pageLoader("src/pages/not-found/index.tsx", "notFound"));
@@ -77,9 +83,17 @@ function pageLoader(module: string | undefined, name: string): () => Promise<Pag
  * Each page module's download, made once. A page whose module has arrived renders at once (so a
  * page preloaded by loadRoutePages never suspends, and the server's HTML stays until it is
  * replaced); one still on its way suspends as a lazy component, which a navigation (a
- * transition) waits for with the old page on screen.
+ * transition) waits for with the old page on screen. A failed download throws to the layout's
+ * PageErrorBoundary, and stays failed (rendering it again must not download it again, or a
+ * render retried by React would start one download after another) until the boundary's Try
+ * again or a new page forgets it (forgetFailedDownloads).
  */
-type PageDownload = { promise: Promise<PageModule>; module?: PageModule; lazy: React.ComponentType<PageProps> };
+type PageDownload = {
+  promise: Promise<PageModule>;
+  module?: PageModule;
+  failed?: boolean;
+  lazy: React.ComponentType<PageProps>;
+};
 const downloads = new Map<() => Promise<PageModule>, PageDownload>();
 
 function download(load: () => Promise<PageModule>): PageDownload {
@@ -94,12 +108,19 @@ function download(load: () => Promise<PageModule>): PageDownload {
       (module) => {
         started.module = module;
       },
-      () => downloads.delete(load), // a failed download is tried again on the next visit
+      () => {
+        started.failed = true;
+      },
     );
     downloads.set(load, started);
     entry = started;
   }
   return entry;
+}
+
+/** Lets every failed page download be tried again on its next render. */
+export function forgetFailedDownloads(): void {
+  for (const [load, entry] of downloads) if (entry.failed) downloads.delete(load);
 }
 
 /** What a route of the table shows: its page module. */
@@ -121,7 +142,9 @@ function routeObject(route: TableRoute): RouteObject {
   return { ...where, handle, element: <RoutePage load={load} regionPage={regionPage} /> } as RouteObject;
 }
 
-export const routes: RouteObject[] = [{ element: <AppLayout />, children: table.routes.map(routeObject) }];
+export const routes: RouteObject[] = [
+  { element: <AppLayout onPageRetry={forgetFailedDownloads} />, children: table.routes.map(routeObject) },
+];
 
 /**
  * Downloads the page modules of the routes that match a path, so the first render shows the

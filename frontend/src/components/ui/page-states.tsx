@@ -4,21 +4,46 @@ import type { ReactNode } from "react";
 import { errorMessage } from "@/api/client";
 import { Button, ButtonLink } from "./button";
 
+/**
+ * A request that reached nothing (the browser's fetch or a page's code download failing): a
+ * TypeError whose message names the network, worded differently by each browser.
+ */
+function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /failed to fetch|networkerror|load failed|network connection|dynamically imported module|importing a module/i.test(
+      error.message,
+    )
+  );
+}
+
+/** What went wrong, in words for a person: the API's message, or that the site could not be reached. */
+export function failureMessage(error: unknown, online = globalThis.navigator?.onLine ?? true): string {
+  if (!isNetworkFailure(error)) return errorMessage(error);
+  return online
+    ? "ScrapIndex could not be reached. Check your connection and try again."
+    : "You're offline. Connect to the internet and try again.";
+}
+
 /** A failed request, shown with what went wrong and a way to try again. */
 export function ErrorState({
   error,
   onRetry,
   title = "Something went wrong",
+  headingLevel = 2,
 }: {
   error: unknown;
   onRetry: () => void;
   title?: string;
+  /** 1 when the message stands for the whole page. */
+  headingLevel?: 1 | 2;
 }) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <div role="alert" className="mx-auto my-8 max-w-lg rounded-lg border border-red-200 bg-red-50 p-6 text-center">
       <AlertTriangle aria-hidden="true" className="mx-auto mb-3 h-8 w-8 text-red-600" />
-      <h2 className="text-lg font-semibold text-red-900">{title}</h2>
-      <p className="mt-1 text-sm text-red-800">{errorMessage(error)}</p>
+      <Heading className="text-lg font-semibold text-red-900">{title}</Heading>
+      <p className="mt-1 text-sm text-red-800">{failureMessage(error)}</p>
       <Button className="mt-4" variant="outline" onClick={onRetry}>
         Try again
       </Button>
