@@ -5,6 +5,8 @@ import { trackPageView } from "@/lib/analytics";
 import { DemoNotice } from "./demo-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { OfflineNotice } from "./offline-notice";
+import { PageErrorBoundary } from "./page-error-boundary";
 
 function useRouteChangeEffects() {
   const { pathname } = useLocation();
@@ -36,10 +38,12 @@ function useHighContrastPreference() {
 /** The operator console (/admin) has its own header and navigation: no public chrome. */
 const CONSOLE_PATH = /^\/admin(\/|$)/;
 
-export function AppLayout() {
+/** `onPageRetry`: what "Try again" on a page that failed to load forgets first (its download). */
+export function AppLayout({ onPageRetry = () => undefined }: { onPageRetry?: () => void }) {
   useRouteChangeEffects();
   useHighContrastPreference();
-  const inConsole = CONSOLE_PATH.test(useLocation().pathname);
+  const { pathname } = useLocation();
+  const inConsole = CONSOLE_PATH.test(pathname);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -49,13 +53,16 @@ export function AppLayout() {
         Skip to main content
       </a>
       {!inConsole && <Header />}
+      <OfflineNotice />
       {!inConsole && <DemoNotice />}
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8">
         {/* A page downloads on its first visit; a navigation (a transition) keeps the old page
             on screen meanwhile, so this fallback shows only if a page is rendered without one. */}
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary location={pathname} onRetry={onPageRetry}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       {!inConsole && <Footer />}
     </div>
