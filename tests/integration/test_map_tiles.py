@@ -231,8 +231,11 @@ def test_no_upstream_gives_the_placeholder_at_once(no_tables: str, template: str
 def test_a_slow_upstream_gives_the_placeholder_at_the_deadline_without_blocking(
     no_tables: str, upstream: Upstream, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tiles, "UPSTREAM_TIMEOUT_SECONDS", 0.5)
-    upstream.delay = 2.0
+    # Wide margins, so that a busy machine cannot fail it: /healthz is answered while the tile
+    # still waits for its 2 s deadline, and the tile comes at that deadline, not after the 6 s
+    # the upstream would take.
+    monkeypatch.setattr(tiles, "UPSTREAM_TIMEOUT_SECONDS", 2.0)
+    upstream.delay = 6.0
     with (
         site(no_tables, map_tile_upstream=upstream.template) as client,
         ThreadPoolExecutor(2) as pool,
@@ -241,13 +244,13 @@ def test_a_slow_upstream_gives_the_placeholder_at_the_deadline_without_blocking(
         tile = pool.submit(client.get, "/tiles/1/1/1.png")
         time.sleep(0.1)
         health = client.get("/healthz")  # the event loop is free while the fetch waits
-        health_took = time.perf_counter() - started
+        tile_waiting = not tile.done()
         response = tile.result()
         took = time.perf_counter() - started
     assert health.status_code == 200
-    assert health_took < 0.4, f"/healthz waited {health_took:.2f} s"
+    assert tile_waiting, "/healthz waited for the tile's fetch"
     assert_placeholder(response)
-    assert took < 1.5, f"took {took:.2f} s"
+    assert took < 5.0, f"took {took:.2f} s"
 
 
 def test_after_a_failure_the_upstream_is_left_alone_a_while(
