@@ -58,7 +58,7 @@ typecheck: install ## mypy --strict
 # One worker per core (pytest-xdist), each test file whole in one worker so module fixtures are
 # made once; each worker starts its own PostgreSQL and seeds its own databases.
 pytest: install $(FRONTEND_BUILT) ## The test suite on every core (the route-table test reads the built app)
-	$(BIN)/pytest -n auto --dist loadfile
+	$(BIN)/pytest -n auto --dist loadfile --durations=15
 
 unit: install ## The fast tests alone: pure rules, no database, server or browser (seconds)
 	$(BIN)/pytest tests/unit
