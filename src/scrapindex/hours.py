@@ -71,6 +71,47 @@ def is_open_now(
     return is_open_at(hours, moment)
 
 
+def next_opening(hours: Iterable[Mapping[str, Any]], local: dt.datetime) -> tuple[int, str] | None:
+    """When a closed yard opens next: in how many days (0 = later today) and at what "HH:MM".
+
+    None while it is open or when its hours are unknown. An interval of today's weekday that has
+    already opened counts a week on, so a yard open only on Mondays, asked on a Monday evening,
+    opens in seven days.
+    """
+    intervals = list(hours)
+    if not intervals or is_open_at(intervals, local):
+        return None
+    now, today = local.hour * 60 + local.minute, local.weekday()
+    soonest: tuple[int, int, str] | None = None
+    for interval in intervals:
+        opens = _minutes(interval["opens"])
+        ahead = (interval["day"] - today) % 7
+        if ahead == 0 and opens <= now:
+            ahead = 7
+        if soonest is None or (ahead, opens) < soonest[:2]:
+            soonest = (ahead, opens, interval["opens"])
+    return None if soonest is None else (soonest[0], soonest[2])
+
+
+def opens_text(
+    hours: list[dict[str, Any]], time_zone: str, now: dt.datetime | None = None
+) -> str | None:
+    """'Opens 7:30 AM' (later today), 'Opens tomorrow 7:30 AM' or 'Opens Monday 7:30 AM', read
+    in the yard's own zone; None while it is open or when its hours are unknown."""
+    local = (now or dt.datetime.now(dt.UTC)).astimezone(zone(time_zone))
+    upcoming = next_opening(hours, local)
+    if upcoming is None:
+        return None
+    ahead, opens = upcoming
+    if ahead == 0:
+        when = ""
+    elif ahead == 1:
+        when = "tomorrow "
+    else:
+        when = f"{DAY_NAMES[(local.weekday() + ahead) % 7]} "
+    return f"Opens {when}{format_clock(opens)}"
+
+
 def format_clock(hhmm: str) -> str:
     """'08:00' -> '8:00 AM', '17:30' -> '5:30 PM', '00:00' -> '12:00 AM'."""
     hours, minutes = (int(part) for part in hhmm.split(":"))

@@ -1,8 +1,13 @@
 """Open-now from weekly hours, across time zones and midnight; hours shown one line per day."""
 
 import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
 
-from scrapindex.hours import format_clock, hours_lines, is_open_at, is_open_now
+import pytest
+
+from scrapindex.hours import format_clock, hours_lines, is_open_at, is_open_now, opens_text
 
 WEEKDAYS = [{"day": d, "opens": "08:00", "closes": "17:00"} for d in range(5)]
 NIGHT_SHIFT = [{"day": 4, "opens": "22:00", "closes": "02:00"}]  # Friday night into Saturday
@@ -62,3 +67,17 @@ def test_clock_and_lines() -> None:
     assert lines[5] == "Saturday: 8:00 AM - 12:00 PM"
     assert lines[6] == "Sunday: Closed"
     assert len(lines) == 7
+
+
+HOURS_CASES = json.loads(
+    (Path(__file__).parents[1] / "fixtures" / "hours-cases.json").read_text("utf-8")
+)
+
+
+@pytest.mark.parametrize("case", HOURS_CASES["cases"], ids=lambda case: case["why"])
+def test_cases_shared_with_the_front_end(case: dict[str, Any]) -> None:
+    # The same table frontend/src/lib/hours-cases.test.ts runs against the browser's rule.
+    hours = HOURS_CASES["hours"][case["hours"]]
+    moment = dt.datetime.fromisoformat(case["at"])
+    assert is_open_now(hours, case["timeZone"], moment) is case["open"]
+    assert opens_text(hours, case["timeZone"], moment) == case["opens"]

@@ -51,6 +51,42 @@ export function isOpenNow(hours: readonly HoursInterval[], timeZone: string, now
   return isOpenAt(hours, day, minute);
 }
 
+/**
+ * When a closed yard opens next: in how many days (0 = later today) and at what "HH:MM"; null while
+ * it is open or when its hours are unknown. An interval of today's weekday that has already opened
+ * counts a week on. The server's next_opening says the same (tests/fixtures/hours-cases.json).
+ */
+export function nextOpening(
+  hours: readonly HoursInterval[],
+  day: number,
+  minute: number,
+): { inDays: number; opens: string } | null {
+  if (hours.length === 0 || isOpenAt(hours, day, minute)) return null;
+  let soonest: { inDays: number; at: number; opens: string } | null = null;
+  for (const interval of hours) {
+    const at = minutes(interval.opens);
+    let inDays = (interval.day - day + 7) % 7;
+    if (inDays === 0 && at <= minute) inDays = 7;
+    if (!soonest || inDays < soonest.inDays || (inDays === soonest.inDays && at < soonest.at)) {
+      soonest = { inDays, at, opens: interval.opens };
+    }
+  }
+  return soonest && { inDays: soonest.inDays, opens: soonest.opens };
+}
+
+/**
+ * "Opens 7:30 AM" (later today), "Opens tomorrow 7:30 AM" or "Opens Monday 7:30 AM", on the
+ * yard's own clock; null while it is open or when its hours are unknown.
+ */
+export function opensText(hours: readonly HoursInterval[], timeZone: string, now: Date = new Date()): string | null {
+  const { day, minute } = localClock(now, timeZone);
+  const upcoming = nextOpening(hours, day, minute);
+  if (!upcoming) return null;
+  const when =
+    upcoming.inDays === 0 ? "" : upcoming.inDays === 1 ? "tomorrow " : `${DAY_NAMES[(day + upcoming.inDays) % 7]} `;
+  return `Opens ${when}${formatClock(upcoming.opens)}`;
+}
+
 /** "08:00" -> "8:00 AM", "17:30" -> "5:30 PM", "00:00" -> "12:00 AM". */
 export function formatClock(hhmm: string): string {
   const [hours = 0, mins = 0] = hhmm.split(":").map(Number);

@@ -8,12 +8,20 @@ export function mailtoHref(email: string): string {
   return `mailto:${email}`;
 }
 
-/** Directions by coordinates (city yards list). */
-export function directionsHref(latitude: number, longitude: number): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${latitude},${longitude}`;
-}
-
-/** A maps search for the address (yard detail's "Get Directions"). */
-export function mapsSearchHref(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+/**
+ * The one rule for a yard's directions, wherever the button is (list, card, yard page): to its
+ * coordinates when known, else to its address. The two used to differ (list by coordinates, yard
+ * page by an address search), and for a yard whose address and pin disagree they led 11 km apart.
+ */
+export function directionsHref(yard: {
+  latitude?: number | null;
+  longitude?: number | null;
+  address?: string | null;
+}): string {
+  const { latitude, longitude } = yard;
+  const known = (value: number | null | undefined): value is number =>
+    typeof value === "number" && Number.isFinite(value);
+  const destination =
+    known(latitude) && known(longitude) ? `${latitude},${longitude}` : encodeURIComponent(yard.address ?? "");
+  return `https://www.google.com/maps/dir/?api=1&destination=${destination}`;
 }

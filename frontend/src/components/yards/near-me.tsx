@@ -12,7 +12,7 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { yardPath } from "@/lib/paths";
 import { distanceLabel, formatDistance } from "./distance";
-import { OpenBadge, yardIsOpen } from "./open-state";
+import { YardOpenState } from "./open-state";
 
 export const NEAR_PAGE_SIZE = 10;
 export const RADIUS_OPTIONS = [10, 25, 50, 100, 250, 500] as const;
@@ -213,7 +213,7 @@ export function NearMeCard() {
                         </p>
                       </div>
                       <div className="flex items-center gap-3">
-                        <OpenBadge isOpen={yardIsOpen(yard)} />
+                        <YardOpenState yard={yard} />
                         {yard.distanceKm !== null && (
                           <span className="font-semibold whitespace-nowrap text-slate-900">
                             <span aria-hidden="true" data-testid="distance">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { directionsHref, mailtoHref, mapsSearchHref, telHref } from "./links";
+import { directionsHref, mailtoHref, telHref } from "./links";
 import { yardIsOpen } from "./open-state";
 
 describe("yard links", () => {
@@ -7,12 +7,20 @@ describe("yard links", () => {
     expect(telHref("+27 (11) 555-0123")).toBe("tel:+27115550123");
   });
 
-  it("builds mail, directions and search links", () => {
+  it("builds mail links", () => {
     expect(mailtoHref("info@example.com")).toBe("mailto:info@example.com");
-    expect(directionsHref(-26.2, 28.04)).toBe("https://www.google.com/maps/dir/?api=1&destination=-26.2,28.04");
-    expect(mapsSearchHref("12 Main Rd, Cape Town")).toBe(
-      "https://www.google.com/maps/search/?api=1&query=12%20Main%20Rd%2C%20Cape%20Town",
+  });
+
+  it("gives directions to the coordinates when known, else to the address", () => {
+    const address = "12 Main Rd, Cape Town";
+    expect(directionsHref({ latitude: -26.2, longitude: 28.04, address })).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=-26.2,28.04",
     );
+    for (const unknown of [{}, { latitude: null, longitude: 28.04 }, { latitude: Number.NaN, longitude: 0 }]) {
+      expect(directionsHref({ ...unknown, address })).toBe(
+        "https://www.google.com/maps/dir/?api=1&destination=12%20Main%20Rd%2C%20Cape%20Town",
+      );
+    }
   });
 });
 

@@ -109,7 +109,8 @@ describe("City scrap yards page", () => {
     expect(first.getByText("(13 reviews)")).toBeInTheDocument();
     expect(first.getByText("Monday").nextSibling).toHaveTextContent("8:00 AM - 5:30 PM");
     expect(first.getByText("Sunday").nextSibling).toHaveTextContent("Closed");
-    expect(yardItem("Northside Salvage").getByText("Closed", { selector: "span" })).toBeInTheDocument(); // closes at 16:30
+    const northside = yardItem("Northside Salvage").getByText("Closed", { selector: "span" }); // closes at 16:30
+    expect(northside.parentElement).toHaveTextContent("ClosedOpens tomorrow 7:30 AM"); // Monday 17:15 there
     expect(yardItem("Harbour Scrap Yard").getByRole("img", { name: "Not rated yet" })).toBeInTheDocument();
   });
 
@@ -122,7 +123,7 @@ describe("City scrap yards page", () => {
     expect(website).toHaveAttribute("target", "_blank");
     expect(website.getAttribute("rel")).toContain("noopener");
     const directions = first.getByRole("link", { name: /^Directions/ });
-    expect(directions).toHaveAttribute("href", directionsHref(-26.179157, 28.125762));
+    expect(directions).toHaveAttribute("href", directionsHref({ latitude: -26.179157, longitude: 28.125762 }));
     expect(directions).toHaveAttribute("target", "_blank");
     expect(directions.getAttribute("rel")).toContain("noopener");
   });

@@ -5,7 +5,7 @@ import type { Yard } from "@/api/client";
 import { buttonClasses } from "@/components/ui/button";
 import { Stars } from "@/components/ui/stars";
 import { directionsHref, telHref } from "@/components/yards/links";
-import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
+import { YardOpenState } from "@/components/yards/open-state";
 import { OpeningHours } from "@/components/yards/opening-hours";
 import { trackEvent } from "@/lib/analytics";
 import { yardPath } from "@/lib/paths";
@@ -55,7 +55,7 @@ export function YardItem({ yard }: { yard: Yard }) {
                 {yard.name}
               </Link>
             </h3>
-            <OpenBadge isOpen={yardIsOpen(yard)} />
+            <YardOpenState yard={yard} />
           </div>
           <p className="flex items-start gap-1 text-sm text-slate-700">
             <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
@@ -83,7 +83,7 @@ export function YardItem({ yard }: { yard: Yard }) {
               />
             )}
             <ActionLink
-              href={directionsHref(yard.latitude, yard.longitude)}
+              href={directionsHref(yard)}
               icon={<Navigation aria-hidden="true" className="h-4 w-4" />}
               label="Directions"
               detail={`to ${yard.name} (opens in a new tab)`}

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Stars } from "@/components/ui/stars";
 import { telHref } from "@/components/yards/links";
-import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
+import { YardOpenState } from "@/components/yards/open-state";
 import { OpeningHours } from "@/components/yards/opening-hours";
 import { yardPath } from "@/lib/paths";
 
@@ -16,7 +16,7 @@ export function YardCard({ yard }: { yard: Yard }) {
     <Card className="flex h-full flex-col gap-3 p-4 sm:p-5">
       <div className="flex items-start justify-between gap-2">
         <h3 className="text-lg leading-snug font-semibold text-slate-900">{yard.name}</h3>
-        <OpenBadge isOpen={yardIsOpen(yard)} />
+        <YardOpenState yard={yard} />
       </div>
       <p className="flex items-center gap-1 text-sm font-medium text-slate-700">
         <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700" />

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { YardDetail } from "@/api/client";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { mailtoHref, mapsSearchHref, telHref } from "@/components/yards/links";
+import { directionsHref, mailtoHref, telHref } from "@/components/yards/links";
 import { trackEvent } from "@/lib/analytics";
 
 const NEW_TAB = { target: "_blank", rel: "noopener noreferrer" } as const;
@@ -63,7 +63,7 @@ export function ContactCard({ yard }: { yard: YardDetail }) {
           </Row>
         )}
         <a
-          href={mapsSearchHref(yard.address)}
+          href={directionsHref(yard)}
           {...NEW_TAB}
           className={`${buttonClasses("primary", "md")} w-full`}
           onClick={track("directions")}

@@ -4,7 +4,7 @@ import type { YardDetail } from "@/api/client";
 import { ShareButton } from "@/components/share/share-button";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { Stars } from "@/components/ui/stars";
-import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
+import { YardOpenState } from "@/components/yards/open-state";
 import { cityYardsPath } from "@/lib/paths";
 
 export function YardHeader({ yard }: { yard: YardDetail }) {
@@ -35,7 +35,7 @@ export function YardHeader({ yard }: { yard: YardDetail }) {
               <MapPin aria-hidden="true" className="h-4 w-4 text-slate-500" />
               {city.name}, {city.country.name}
             </span>
-            <OpenBadge isOpen={yardIsOpen(yard)} openLabel="Open Now" />
+            <YardOpenState yard={yard} openLabel="Open Now" />
           </div>
         </div>
         <ShareButton

@@ -103,6 +103,24 @@ describe("Scrap yard detail page", () => {
       renderYard("/scrap-yard/1", seedFor({ ...YARD, isOpen: true }));
       expect(screen.getByText("Closed", { selector: "span" })).toBeInTheDocument();
     });
+
+    it.each([
+      ["2026-11-23T04:00:00Z", "Monday 06:00", "Opens 8:00 AM"],
+      ["2026-11-23T16:00:00Z", "Monday 18:00", "Opens tomorrow 8:00 AM"],
+      ["2026-11-28T11:30:00Z", "Saturday 13:30", "Opens Monday 8:00 AM"],
+      ["2026-11-27T22:30:00Z", "Saturday 00:30, still Friday in UTC", "Opens 8:00 AM"],
+    ])("says beside Closed when it opens next: at %s (%s) %s", (iso, _local, text) => {
+      at(iso);
+      renderYard();
+      const badge = screen.getByText("Closed", { selector: "span" });
+      expect(badge.parentElement).toHaveTextContent(`Closed${text}`);
+    });
+
+    it("says no opening time while open", () => {
+      at("2026-11-23T08:00:00Z");
+      renderYard();
+      expect(screen.queryByText(/^Opens/)).not.toBeInTheDocument();
+    });
   });
 
   it("says its services are not confirmed when the yard's data states none (no invented ticks)", () => {
@@ -198,9 +216,10 @@ describe("Scrap yard detail page", () => {
     expect(website).toHaveAttribute("target", "_blank");
     expect(website).toHaveAttribute("rel", "noopener noreferrer");
     const directions = contact.getByRole("link", { name: /Get Directions/ });
+    // The same rule as the yard list's Directions: to the yard's pin, not a search for its address.
     expect(directions).toHaveAttribute(
       "href",
-      "https://www.google.com/maps/search/?api=1&query=39%20Old%20Pretoria%20Road%2C%20Selby%2C%20Johannesburg%2C%202001",
+      `https://www.google.com/maps/dir/?api=1&destination=${YARD.latitude},${YARD.longitude}`,
     );
     expect(directions).toHaveAttribute("target", "_blank");
     expect(directions).toHaveAttribute("rel", "noopener noreferrer");
