@@ -241,7 +241,7 @@ def test_contact_messages_notify_the_operator_at_most_once_per_ten_minutes(
             "ScrapIndex: 1 new contact message",
             "queued",
         )
-        assert mail.headers == {}
+        assert mail.headers == {"Reply-To": "mallory@example.org"}  # its one correspondent
         assert "Bcc: victim@example.org" in mail.text_body  # in the body, as text
         assert "<script>" not in mail.html_body
         assert "<b>" not in mail.html_body

@@ -17,13 +17,13 @@ from scrapindex.settings import get_settings
 
 app = typer.Typer(help="Outgoing mail: the outbox and its sender.", no_args_is_help=True)
 
-OUTBOX_STATUSES = ("queued", "sending", "sent", "dead", "all")
+OUTBOX_STATUSES = ("queued", "sending", "sent", "dead", "skipped", "all")
 
 
 @app.command("outbox")
 def mail_outbox(
     status: Annotated[
-        str, typer.Option(help="queued, sending, sent, dead or all", case_sensitive=False)
+        str, typer.Option(help="queued, sending, sent, dead, skipped or all", case_sensitive=False)
     ] = "queued",
     limit: Annotated[int, typer.Option(min=1, help="Show at most this many, newest first")] = 100,
 ) -> None:

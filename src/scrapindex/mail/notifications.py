@@ -9,16 +9,24 @@ flagged price report, 1 undeliverable mail"), and at most one digest goes out pe
 - otherwise a new digest is queued, not before BATCH_WINDOW after the previous one went out.
 
 A digest covers the events from its ``created_at`` on: an event after its sender claimed it
-starts the next one. User input (names, subjects, messages) goes only into the bodies, never
-into a header, and a dead operator digest notifies nobody (that would loop).
+starts the next one. It lists only what still waits: a flagged report already approved or
+rejected, or a contact message already handled in the console, is left out and the digest says
+so; the sender composes it once more when it claims it (``compose_claimed_notice``), and a
+digest with nothing left to tell is not sent (status ``skipped``, with why in ``last_error``).
+
+User input (names, subjects, messages) goes only into the bodies, never into a header, but for
+one: a digest whose only correspondent is one contact-form sender replies to that sender
+(Reply-To, checked like every header value); a digest that also lists others' reports or mail
+replies to no one, so a reply never quotes them to a stranger. A dead operator digest notifies
+nobody (that would loop).
 """
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Connection, func, select, update
+from sqlalchemy import Connection, Engine, func, select, update
 from sqlalchemy.orm import Session
 
 from scrapindex.mail.outbox import check_header_value, enqueue, render
@@ -28,6 +36,7 @@ from scrapindex.settings import Settings
 BATCH_WINDOW = dt.timedelta(minutes=10)
 OPERATOR_KIND = "operator-notice"
 OPERATOR_TEMPLATE = "operator-notice"
+SKIPPED = "skipped"  # the outbox status of a digest with nothing left to tell when it was due
 LISTED = 10  # items of each kind shown in full; the console has the rest
 INBOX_PATH = "/admin/inbox"
 REPORTS_PATH = "/admin/queue/reports"
@@ -43,6 +52,27 @@ class Waiting:
     contact_rows: list[dict[str, Any]]
     report_rows: list[dict[str, Any]]
     dead_rows: list[dict[str, Any]]
+    # Arrived in the digest's time but already dealt with in the console: left out, and said so.
+    handled_contacts: int = 0
+    decided_reports: dict[str, int] | None = None  # status -> how many
+    reply_to: str | None = None  # the one correspondent, when the digest has no one else
+
+    @property
+    def anything(self) -> bool:
+        return bool(self.contacts or self.reports or self.dead)
+
+    @property
+    def left_out(self) -> str:
+        """What arrived but was dealt with before the digest went out: "1 flagged price report
+        (rejected)"; empty when nothing."""
+        parts = []
+        if self.handled_contacts:
+            parts.append(f"{_count(self.handled_contacts, 'contact message')} (handled)")
+        decided = self.decided_reports or {}
+        if total := sum(decided.values()):
+            how = ", ".join(f"{number} {status}" for status, number in sorted(decided.items()))
+            parts.append(f"{_count(total, 'flagged price report')} ({how})")
+        return ", ".join(parts)
 
     @property
     def summary(self) -> str:
@@ -74,22 +104,22 @@ def notify_operator(db: Connection | Session, settings: Settings, now: dt.dateti
         .limit(1)
     ).first()
     if queued is not None:
-        subject, context = _digest(db, settings, queued.created_at)
+        subject, context, headers = _digest(db, settings, queued.created_at)
         text_body, html_body = render(OPERATOR_TEMPLATE, context)
         refreshed = db.execute(
             update(OutboxMessage)
             .where(OutboxMessage.id == queued.id, OutboxMessage.status == "queued")
-            .values(subject=subject, text_body=text_body, html_body=html_body)
+            .values(subject=subject, text_body=text_body, html_body=html_body, headers=headers)
         )
         if refreshed.rowcount:  # type: ignore[attr-defined]
             return int(queued.id)
         # its sender claimed it meanwhile: this event starts the next digest
     last_slot = db.execute(
         select(func.max(func.coalesce(OutboxMessage.sent_at, OutboxMessage.next_attempt_at))).where(
-            OutboxMessage.kind == OPERATOR_KIND
+            OutboxMessage.kind == OPERATOR_KIND, OutboxMessage.status != SKIPPED
         )
     ).scalar_one_or_none()
-    subject, context = _digest(db, settings, now)
+    subject, context, headers = _digest(db, settings, now)
     return enqueue(
         db,
         OPERATOR_KIND,
@@ -97,17 +127,55 @@ def notify_operator(db: Connection | Session, settings: Settings, now: dt.dateti
         subject,
         OPERATOR_TEMPLATE,
         context,
+        headers,
         now=now,
         not_before=last_slot + BATCH_WINDOW if last_slot is not None else None,
     )
 
 
+def compose_claimed_notice(
+    engine: Engine, settings: Settings, row: OutboxMessage, token: str, now: dt.datetime
+) -> bool:
+    """Compose a digest the sender just claimed (under ``token``) from what waits now, so that
+    nothing dealt with since it was queued goes out. True: ``row`` (and its stored copy) holds
+    the new subject, bodies and headers, to be sent. False: nothing is left to tell; the row is
+    closed as skipped, with why in ``last_error``, and must not be sent."""
+    with engine.begin() as connection:
+        waiting = waiting_since(connection, row.created_at)
+        mine = (OutboxMessage.id == row.id) & (OutboxMessage.claimed_by == token)
+        if not waiting.anything:
+            why = f"Not sent: dealt with before it was due: {waiting.left_out or 'nothing listed'}"
+            connection.execute(
+                update(OutboxMessage)
+                .where(mine)
+                .values(status=SKIPPED, claimed_by=None, claimed_at=None, last_error=why)
+            )
+            return False
+        subject, context, headers = _digest_of(waiting, settings)
+        text_body, html_body = render(OPERATOR_TEMPLATE, context)
+        connection.execute(
+            update(OutboxMessage)
+            .where(mine)
+            .values(subject=subject, text_body=text_body, html_body=html_body, headers=headers)
+        )
+    row.subject, row.text_body, row.html_body, row.headers = subject, text_body, html_body, headers
+    return True
+
+
 def _digest(
     db: Connection | Session, settings: Settings, since: dt.datetime
-) -> tuple[str, Mapping[str, Any]]:
-    """The digest's subject and template context for what happened from ``since`` on."""
-    waiting = waiting_since(db, since)
+) -> tuple[str, Mapping[str, Any], dict[str, str]]:
+    """The digest's subject, template context and extra headers for what happened from
+    ``since`` on."""
+    return _digest_of(waiting_since(db, since), settings)
+
+
+def _digest_of(
+    waiting: Waiting, settings: Settings
+) -> tuple[str, Mapping[str, Any], dict[str, str]]:
     subject = check_header_value("Subject", f"ScrapIndex: {waiting.summary}")
+    reply_to = waiting.reply_to
+    headers = {"Reply-To": check_header_value("Reply-To", reply_to)} if reply_to else {}
     root = settings.link_root()
     context: Mapping[str, Any] = {
         "site_root": root,
@@ -117,12 +185,16 @@ def _digest(
         "inbox_url": root + INBOX_PATH,
         "reports_url": root + REPORTS_PATH,
     }
-    return subject, context
+    return subject, context, headers
 
 
 def waiting_since(db: Connection | Session, since: dt.datetime) -> Waiting:
+    """What arrived from ``since`` on and still waits for the operator, and what arrived but
+    was dealt with already (a contact message handled, a flagged report decided)."""
     contacts_since = ContactMessage.created_at >= since
+    unhandled = contacts_since & ContactMessage.handled_at.is_(None)
     flagged_since = (PriceReport.flagged.is_(True)) & (PriceReport.created_at >= since)
+    undecided = flagged_since & (PriceReport.status == "pending")
     dead_since = (
         (OutboxMessage.status == "dead")
         & (OutboxMessage.kind != OPERATOR_KIND)
@@ -137,7 +209,7 @@ def waiting_since(db: Connection | Session, since: dt.datetime) -> Waiting:
             ContactMessage.message,
             ContactMessage.created_at,
         )
-        .where(contacts_since)
+        .where(unhandled)
         .order_by(ContactMessage.created_at.desc(), ContactMessage.id.desc())
         .limit(LISTED)
     ).all()
@@ -145,7 +217,7 @@ def waiting_since(db: Connection | Session, since: dt.datetime) -> Waiting:
         select(Material.name, City.name, PriceReport.flag_reason, PriceReport.created_at)
         .join(Material, Material.id == PriceReport.material_id)
         .join(City, City.id == PriceReport.city_id)
-        .where(flagged_since)
+        .where(undecided)
         .order_by(PriceReport.created_at.desc(), PriceReport.id.desc())
         .limit(LISTED)
     ).all()
@@ -156,9 +228,14 @@ def waiting_since(db: Connection | Session, since: dt.datetime) -> Waiting:
         .order_by(OutboxMessage.id.desc())
         .limit(LISTED)
     ).all()
-    return Waiting(
-        contacts=_total(db, ContactMessage.id, contacts_since),
-        reports=_total(db, PriceReport.id, flagged_since),
+    decided = db.execute(
+        select(PriceReport.status, func.count(PriceReport.id))
+        .where(flagged_since & (PriceReport.status != "pending"))
+        .group_by(PriceReport.status)
+    ).all()
+    waiting = Waiting(
+        contacts=_total(db, ContactMessage.id, unhandled),
+        reports=_total(db, PriceReport.id, undecided),
         dead=_total(db, OutboxMessage.id, dead_since),
         contact_rows=[
             {
@@ -184,7 +261,23 @@ def waiting_since(db: Connection | Session, since: dt.datetime) -> Waiting:
             {"id": row.id, "kind": row.kind, "to": row.to_address, "error": row.last_error or ""}
             for row in dead
         ],
+        handled_contacts=_total(db, ContactMessage.id, contacts_since)
+        - _total(db, ContactMessage.id, unhandled),
+        decided_reports={status: int(number) for status, number in decided},
     )
+    return replace(waiting, reply_to=_one_correspondent(db, waiting, unhandled))
+
+
+def _one_correspondent(db: Connection | Session, waiting: Waiting, unhandled: Any) -> str | None:
+    """The address a reply to the digest goes to: the contact-form sender when the digest tells
+    of their messages and nothing else; otherwise None (no Reply-To)."""
+    if not waiting.contacts or waiting.reports or waiting.dead:
+        return None
+    addresses = db.execute(
+        select(ContactMessage.email).where(unhandled).group_by(ContactMessage.email).limit(2)
+    ).scalars()
+    found = list(addresses)
+    return found[0] if len(found) == 1 else None
 
 
 def _total(db: Connection | Session, column: Any, condition: Any) -> int:

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import Engine, and_, or_, select, update
 from sqlalchemy.orm import Session
 
-from scrapindex.mail.notifications import OPERATOR_KIND, notify_operator
+from scrapindex.mail.notifications import OPERATOR_KIND, compose_claimed_notice, notify_operator
 from scrapindex.models import OutboxMessage
 from scrapindex.settings import Settings
 
@@ -209,6 +209,12 @@ def send_due(
         rows = claim(engine, token, now, batch_size)
         if not rows:
             return report
+        # An operator's digest says what waits now, not what waited when it was queued.
+        composed = [
+            row.kind != OPERATOR_KIND or compose_claimed_notice(engine, settings, row, token, now)
+            for row in rows
+        ]
+        rows = [row for row, send in zip(rows, composed, strict=True) if send]
         for row, error in zip(rows, _deliver(rows, settings, now, smtp), strict=True):
             outcome = _finish(engine, row, token, now, settings, error)
             setattr(report, outcome, getattr(report, outcome) + 1)

@@ -43,7 +43,7 @@ class OutboxMessage(Base):
     text_body: Mapped[str] = mapped_column(Text)
     html_body: Mapped[str] = mapped_column(Text)
     headers: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)  # extra headers
-    status: Mapped[str] = mapped_column(String(10))  # queued, sending, sent or dead
+    status: Mapped[str] = mapped_column(String(10))  # queued, sending, sent, dead or skipped
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
     claimed_by: Mapped[str | None] = mapped_column(String(100))
