@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityOptions, defaultCitySlug, groupByCountry } from "./city-options";
+import { cityOptions, groupByCountry } from "./city-options";
 import { copperPrices, priceRow } from "./test-fixtures";
 
 const copperCities = copperPrices.map((row) => row.city);
@@ -44,18 +44,9 @@ describe("cityOptions", () => {
     expect(groups[2]).toEqual({
       countryName: "South Africa",
       cities: [
-        { slug: "johannesburg", name: "Johannesburg", countryName: "South Africa" },
-        { slug: "polokwane", name: "Polokwane", countryName: "South Africa" },
+        { slug: "johannesburg", name: "Johannesburg", countryName: "South Africa", country: { code: "ZA" } },
+        { slug: "polokwane", name: "Polokwane", countryName: "South Africa", country: { code: "ZA" } },
       ],
     });
-  });
-});
-
-describe("defaultCitySlug", () => {
-  it("prefers Johannesburg, else the first city offered, else none", () => {
-    expect(defaultCitySlug(cityOptions(copperCities))).toBe("johannesburg");
-    const withoutJoburg = copperPrices.filter((row) => row.city.slug !== "johannesburg");
-    expect(defaultCitySlug(cityOptions(withoutJoburg.map((row) => row.city)))).toBe("sydney");
-    expect(defaultCitySlug([])).toBeNull();
   });
 });

@@ -31,10 +31,11 @@ vi.mock("./price-chart", async () => {
 });
 
 import type { PriceHistory } from "@/api/client";
-import { materialQueries, priceQueries } from "@/api/queries";
+import { cityQueries, materialQueries, priceQueries } from "@/api/queries";
 import { renderRoute, type Seed } from "@/test/render";
 import { Component } from "./index";
 import {
+  allCities,
   bareBright,
   copper,
   copperCities,
@@ -60,8 +61,11 @@ function seedAll(history: PriceHistory = johannesburgHistory, material = copper)
     [materialQueries.markets(material.slug, FIRST_MARKETS).queryKey, marketPage(copperPrices)],
     [materialQueries.marketCities(material.slug).queryKey, copperCities],
     [priceQueries.history(material.slug, "johannesburg", 30).queryKey, { ...history, materialSlug: material.slug }],
+    [cityQueries.list().queryKey, allCities],
   ];
 }
+
+const seedWithoutHistory = () => seedAll().filter(([key]) => key[0] !== "/api/prices/history");
 
 const BY_USD = ["Halifax", "Polokwane", "Los Angeles", "Johannesburg", "Sydney", "London", "Madrid"];
 const BY_NAME = ["Halifax", "Johannesburg", "London", "Los Angeles", "Madrid", "Polokwane", "Sydney"];
@@ -92,7 +96,17 @@ function bodyRows() {
     .map((row) => within(row).getByRole("rowheader").textContent);
 }
 
+/** The browser's time zone and languages, which place the visitor (lib/visitor-place). */
+function browserIn(timeZone: string, languages: string[]) {
+  const options = { locale: "en-US", calendar: "gregory", numberingSystem: "latn", timeZone };
+  vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockReturnValue(options);
+  vi.spyOn(navigator, "languages", "get").mockReturnValue(languages);
+}
+
 beforeEach(() => {
+  // A visitor the rule cannot place: the chart opens on the default city.
+  vi.restoreAllMocks();
+  browserIn("Etc/UTC", ["en"]);
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (request) => json({ message: `unexpected ${request.url}` }, 500));
 });
@@ -490,7 +504,7 @@ describe("Material page price history ranges", () => {
     renderRoute(<Component />, {
       path: "/material/:materialSlug",
       url: "/material/copper?range=90d",
-      seed: seedAll().slice(0, 4),
+      seed: seedWithoutHistory(),
     });
     expect(screen.getByRole("radio", { name: "90 days" })).toBeChecked();
     await waitFor(() => expect(requested().at(-1)?.searchParams.get("days")).toBe("90"));
@@ -503,7 +517,7 @@ describe("Material page price history ranges", () => {
     renderRoute(<Component />, {
       path: "/material/:materialSlug",
       url: "/material/copper?range=90d&city=london",
-      seed: seedAll().slice(0, 4),
+      seed: seedWithoutHistory(),
     });
     expect(screen.getByRole("combobox", { name: "City" })).toHaveValue("london");
     expect(screen.getByRole("radio", { name: "90 days" })).toBeChecked();
@@ -512,6 +526,49 @@ describe("Material page price history ranges", () => {
       citySlug: "london",
       days: "90",
     });
+  });
+
+  it("opens the chart on the city page visited last, in its currency", async () => {
+    fetchMock.mockImplementation(async (request) => {
+      const url = new URL(request.url);
+      if (url.pathname === "/api/prices/history")
+        return json({ ...londonHistory, citySlug: url.searchParams.get("citySlug") });
+      return json({}, 500);
+    });
+    const losAngeles = allCities.find((city) => city.slug === "los-angeles");
+    renderPage([...seedAll(), [cityQueries.detail("los-angeles").queryKey, losAngeles]]);
+    expect(await screen.findByRole("combobox", { name: "City" })).toHaveValue("los-angeles");
+    await waitFor(() =>
+      expect(
+        requested()
+          .filter((url) => url.pathname === "/api/prices/history")
+          .at(-1)
+          ?.searchParams.get("citySlug"),
+      ).toBe("los-angeles"),
+    );
+    expect(requested().map((url) => url.searchParams.get("citySlug"))).not.toContain("johannesburg");
+  });
+
+  it("opens the chart on the city of the browser's time zone, else of its language's country", async () => {
+    fetchMock.mockImplementation(async (request) =>
+      new URL(request.url).searchParams.get("citySlug") === "london" ? json(londonHistory) : json({}, 500),
+    );
+    browserIn("Europe/London", ["en-US"]);
+    const first = renderPage();
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "City" })).toHaveValue("london"));
+    await waitFor(() => expect(screen.getByTestId("price-chart")).toHaveTextContent("£7.19"));
+    first.unmount();
+
+    // New York has no copper price: its country's first priced city stands in.
+    browserIn("America/New_York", ["en"]);
+    renderPage();
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "City" })).toHaveValue("los-angeles"));
+  });
+
+  it("places the visitor by the language's region when the time zone is not one of ours", async () => {
+    browserIn("Asia/Tokyo", ["fr-CA", "en-GB"]);
+    renderPage();
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "City" })).toHaveValue("halifax"));
   });
 
   it("falls back to the default city for a city without a price", async () => {
@@ -552,7 +609,7 @@ describe("Material page price history ranges", () => {
 
   it("draws the market reference on request, named in the chart", async () => {
     const user = userEvent.setup();
-    renderPage([...seedAll().slice(0, 4), [priceQueries.history("copper", "johannesburg", 30).queryKey, yearHistory]]);
+    renderPage([...seedWithoutHistory(), [priceQueries.history("copper", "johannesburg", 30).queryKey, yearHistory]]);
     const toggle = await screen.findByRole("button", { name: "Show market reference" });
     expect(toggle).toHaveAttribute("aria-pressed", "false");
     expect(screen.getByRole("img", { name: /price trend in Johannesburg/ })).not.toHaveAccessibleName(/IMF/);

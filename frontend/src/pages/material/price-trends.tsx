@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { materialQueries, priceQueries } from "@/api/queries";
 import { AlertButton } from "@/components/alerts/alert-button";
 import { ReportPriceButton } from "@/components/reports/report-price-button";
@@ -10,8 +10,9 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatMoney, UNIT_LABELS, type Unit } from "@/lib/format";
 import { oneOf, useUrlState } from "@/lib/url-state";
 import { useNearViewportOrIdle } from "@/lib/use-near-viewport";
+import { useVisitorCity } from "@/lib/visitor-place";
 import { chartAvailability, NO_CHART_TITLE, NO_HISTORY_HINT, prepareChartData, summarizeTrend } from "./chart-data";
-import { cityOptions, defaultCitySlug, groupByCountry } from "./city-options";
+import { cityOptions, groupByCountry } from "./city-options";
 import {
   DEFAULT_RANGE,
   HISTORY_RANGES,
@@ -58,10 +59,13 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, unit }
   const { range, city: chosen } = state;
   // The chooser's cities are not in the page's HTML (750 of them at ten times the demo's data).
   const cities = useQuery({ ...materialQueries.marketCities(materialSlug), enabled: materialLoaded });
-  const options = cities.data ? cityOptions(cities.data) : [];
-  const defaultCity = defaultCitySlug(options);
-  const citySlug = options.some((option) => option.slug === chosen) ? chosen : defaultCity;
-  const cityName = options.find((option) => option.slug === citySlug)?.name ?? "";
+  const options = useMemo(() => (cities.data ? cityOptions(cities.data) : undefined), [cities.data]);
+  // The visitor's city, so the chart is in the currency they sell in (lib/visitor-place); a
+  // ?city= naming a city with this material's prices comes first.
+  const visitor = useVisitorCity(options, { chosen, enabled: materialLoaded });
+  const citySlug = visitor?.city.slug ?? null;
+  const defaultCity = useVisitorCity(options, { enabled: materialLoaded })?.city.slug ?? null;
+  const cityName = options?.find((option) => option.slug === citySlug)?.name ?? "";
   const days = RANGE_DAYS[range];
   const [showReference, setShowReference] = useState(false);
   const [chartBox, drawChart] = useNearViewportOrIdle();
@@ -73,7 +77,7 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, unit }
   let body: React.ReactNode;
   if (cities.isError) {
     body = <ErrorState error={cities.error} onRetry={() => cities.refetch()} />;
-  } else if (cities.data && options.length === 0) {
+  } else if (options && options.length === 0) {
     body = <EmptyState title={NO_CHART_TITLE} hint={NO_HISTORY_HINT} />;
   } else if (history.isError) {
     body = <ErrorState error={history.error} onRetry={() => history.refetch()} />;
@@ -172,7 +176,7 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, unit }
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <CardTitle>Price Trends ({RANGE_TITLES[range]})</CardTitle>
-        {options.length > 0 && (
+        {options && options.length > 0 && (
           <div className="flex flex-wrap items-end gap-3">
             <RangeSwitch value={range} onChange={(next) => update({ range: next }, { replace: true })} />
             <div className="flex flex-col gap-1 text-sm">

@@ -44,7 +44,7 @@ function renderPage() {
       return Response.json(city === "london" ? summaryOf(city, 0, "GBP") : summaryOf(city, 6, "ZAR"));
     }
     if (url.pathname === "/api/prices/history") return Response.json(londonHistory);
-    // The page itself does not load the city list; the report form does, once opened.
+    // The page loads the city list to place the visitor (lib/visitor-place); so does the report form.
     if (url.pathname === "/api/cities") return Response.json(CITIES);
     return Response.json({ message: "unexpected" }, { status: 500 });
   });

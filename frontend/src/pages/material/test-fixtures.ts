@@ -1,8 +1,8 @@
 // Small copies of live API answers (GET /api/materials/copper, its markets, their summary and
 // cities, /api/prices/history) for this page's tests.
-import type { CityRef, MarketPage, MarketSummary, Material, MaterialPriceRow, PriceHistory } from "@/api/client";
+import type { City, CityRef, MarketPage, MarketSummary, Material, MaterialPriceRow, PriceHistory } from "@/api/client";
 import type { MarketQuery } from "@/api/queries";
-import { DEMO_SOURCE } from "@/test/factories";
+import { DEMO_SOURCE, makeCity } from "@/test/factories";
 
 export const copper: Material = {
   id: 1,
@@ -111,6 +111,21 @@ export const copperCities: CityRef[] = [
   "Polokwane",
   "Sydney",
 ].map((name) => copperPrices.find((entry) => entry.city.name === name)?.city as CityRef);
+
+const place = (id: number, name: string, countryCode: string, timeZone: string) =>
+  makeCity({ id, name, countryCode, timeZone, latitude: 0, longitude: 0 });
+
+/** GET /api/cities for these tests, in the list's order: New York has no copper price here. */
+export const allCities: City[] = [
+  place(1, "Johannesburg", "ZA", "Africa/Johannesburg"),
+  place(9, "Polokwane", "ZA", "Africa/Johannesburg"),
+  place(13, "New York", "US", "America/New_York"),
+  place(14, "Los Angeles", "US", "America/Los_Angeles"),
+  place(38, "Sydney", "AU", "Australia/Sydney"),
+  place(48, "London", "GB", "Europe/London"),
+  place(69, "Halifax", "CA", "America/Halifax"),
+  place(73, "Madrid", "ES", "Europe/Madrid"),
+];
 
 export const johannesburgHistory: PriceHistory = {
   materialSlug: "copper",
