@@ -176,7 +176,7 @@ def test_approved_reports_publish_an_aggregate_then_the_series_price(
     row = series_row(site)
     assert row["source"] == {"name": "User reports", "kind": "report"}
     assert row["price"] == "154.32"
-    assert row["date"] == dt.datetime.now(dt.UTC).date().isoformat()
+    assert row["date"] == city_today().isoformat()  # the day in Cape Town, as reports are dated
     assert row["previousPrice"] == str(CURRENT)
 
 
@@ -201,7 +201,7 @@ def test_report_prices_respect_precedence(
 
 def add_todays_price(engine: Engine, kind: str, price: Decimal) -> int:
     """A price of ``kind`` for today in the series (an estimate with its inputs row)."""
-    today = dt.datetime.now(dt.UTC).date()
+    today = city_today()
     with engine.begin() as connection:
         source_id = connection.execute(
             insert(Source).values(name=f"Test {kind}", kind=kind).returning(Source.id)

@@ -8,7 +8,7 @@ from scrapindex.api.deps import CityInQueryDep, MaterialInQueryDep, SessionDep, 
 from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_limit, reject_honeypot
 from scrapindex.mail.notifications import notify_operator
 from scrapindex.models import PriceReport
-from scrapindex.moderation.price_reports import ReportRefused, submit_report
+from scrapindex.moderation.price_reports import ReportRefused, city_today, submit_report
 from scrapindex.queries.price_reports import WINDOW_DAYS, aggregate_reports
 from scrapindex.schemas.common import NOT_FOUND
 from scrapindex.schemas.reports import Accepted, PriceReportCreate, PriceReportSummary
@@ -53,7 +53,7 @@ def price_report_summary(
     session: SessionDep, city: CityInQueryDep, material: MaterialInQueryDep
 ) -> PriceReportSummary:
     currency = city.country.currency
-    today = dt.datetime.now(dt.UTC).date()
+    today = city_today(city, dt.datetime.now(dt.UTC))  # the calendar reports are dated in
     aggregate = aggregate_reports(session, material.id, city.id, currency, today)
     return PriceReportSummary(
         city_slug=city.slug,

@@ -1,7 +1,8 @@
 """Price reports: taking one in, a moderator's decision, and the price a series' reports publish.
 
 With at least three approved reports dated within the last 14 days, their median (per kg, in
-the city's currency) is the series' stored price of kind ``report`` for the day of approval. A
+the city's currency) is the series' stored price of kind ``report`` for the day of approval in
+the city's own calendar (the calendar a report's paid-on day is given in, never UTC's). A
 report price never replaces a feed's or a manual price of that day, and replaces an estimate or a
 demo price (see ``scrapindex.price_kinds``), as the estimates do. Only pending reports can be
 decided, so a rejection never takes a report out of a published median: with fewer than three
@@ -120,9 +121,14 @@ def _in_city_currency(
     return local
 
 
+def city_today(city: City, now: dt.datetime) -> dt.date:
+    """The calendar day it is in ``city`` at ``now``: the day reports are dated in."""
+    return now.astimezone(ZoneInfo(city.time_zone)).date()
+
+
 def _report_date(day: dt.date | None, city: City, now: dt.datetime) -> dt.date:
     """The day given, or today in the city; not in the future, not more than 14 days back."""
-    today = now.astimezone(ZoneInfo(city.time_zone)).date()
+    today = city_today(city, now)
     if day is None:
         return today
     if day > today:
@@ -165,7 +171,8 @@ def approve_report(
     # SAVEPOINT only when the session next used the connection, after the write.
     savepoint = write.connection.begin_nested()
     try:
-        publish_report_price(write, report.material_id, report.city_id, now.date(), now)
+        today = city_today(session.get_one(City, report.city_id), now)
+        publish_report_price(write, report.material_id, report.city_id, today, now)
         publish(write, settings, now=now)
     except PublishRefused as refused:
         savepoint.rollback()

@@ -37,6 +37,14 @@ def get_report(session: SessionDep, report_id: RowIdPath) -> PriceReport:
 ReportDep = Annotated[PriceReport, Depends(get_report)]
 
 
+def decision_time() -> dt.datetime:
+    """The moment of a decision (STYLE rule 12: tests pin it with a dependency override)."""
+    return dt.datetime.now(dt.UTC)
+
+
+DecisionTime = Annotated[dt.datetime, Depends(decision_time)]
+
+
 def shown(session: SessionDep, report: PriceReport) -> AdminPriceReport:
     (queued,) = queued_reports(session, [report.id])
     return admin_price_report(queued)
@@ -70,9 +78,9 @@ def approve_price_report(
     settings: SettingsDep,
     operator: OperatorDep,
     report: ReportDep,
+    now: DecisionTime,
     body: ApproveBody | None = None,
 ) -> AdminPriceReport:
-    now = dt.datetime.now(dt.UTC)
     # A price that would break its family's order holds the report, flagged with why.
     approve_report(session, report, operator, body.reason if body else None, now, settings)
     session.commit()
@@ -86,8 +94,12 @@ def approve_price_report(
     summary="Reject a report with a reason: it never counts",
 )
 def reject_price_report(
-    session: SessionDep, operator: OperatorDep, report: ReportDep, body: RejectBody
+    session: SessionDep,
+    operator: OperatorDep,
+    report: ReportDep,
+    body: RejectBody,
+    now: DecisionTime,
 ) -> AdminPriceReport:
-    reject_report(session, report, operator, body.reason, dt.datetime.now(dt.UTC))
+    reject_report(session, report, operator, body.reason, now)
     session.commit()
     return shown(session, report)
