@@ -11,14 +11,18 @@ import { neighbourPages, Pagination } from "@/components/ui/pagination";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { yardPath } from "@/lib/paths";
-import { distanceLabel, formatDistance } from "./distance";
+import { type DistanceUnit, distanceLabel, distanceUnit, formatDistance, KM_PER_MILE } from "./distance";
 import { YardOpenState } from "./open-state";
 
 export const NEAR_PAGE_SIZE = 10;
-export const RADIUS_OPTIONS = [10, 25, 50, 100, 250, 500] as const;
-const DEFAULT_RADIUS = 50;
+/** The radius choices in the unit the distances are shown in (the API takes up to 500 km). */
+export const RADIUS_OPTIONS: Record<DistanceUnit, readonly number[]> = {
+  km: [10, 25, 50, 100, 250, 500],
+  mi: [5, 10, 25, 50, 100, 250],
+};
+const DEFAULT_RADIUS_KM = 50;
 
-type Origin = { latitude: number; longitude: number; label: string };
+type Origin = { latitude: number; longitude: number; label: string; countryCode: string | null };
 type Locating = "idle" | "locating" | "denied" | "failed" | "unsupported";
 
 const CONTROL =
@@ -39,17 +43,56 @@ function cityLabel(city: City) {
   return `${city.name} (${city.country.name})`;
 }
 
+function cityOrigin(city: City): Origin {
+  const { latitude, longitude } = city;
+  return { latitude, longitude, label: `${city.name} city centre`, countryCode: city.country.code };
+}
+
+/** The country of the listed city nearest to a point (on a flat map: enough to tell countries apart). */
+export function nearestCountry(cities: readonly City[], latitude: number, longitude: number): string | null {
+  let best: { code: string; distance: number } | null = null;
+  for (const city of cities) {
+    const dx = (city.longitude - longitude) * Math.cos((latitude * Math.PI) / 180);
+    const distance = (city.latitude - latitude) ** 2 + dx ** 2;
+    if (!best || distance < best.distance) best = { code: city.country.code, distance };
+  }
+  return best?.code ?? null;
+}
+
+/** The visitor's country as the browser's language says it ("en-US"), for a unit before any place is chosen. */
+function browserCountry(): string {
+  try {
+    return new Intl.Locale(navigator.language).maximize().region ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** The choice of a unit nearest to a radius in km: a change of unit keeps about the same circle. */
+export function nearestRadius(km: number, unit: DistanceUnit): number {
+  const inUnit = unit === "mi" ? km / KM_PER_MILE : km;
+  const options = RADIUS_OPTIONS[unit];
+  return options.reduce((best, option) => (Math.abs(option - inUnit) < Math.abs(best - inUnit) ? option : best));
+}
+
+/** A radius in the shown unit as the API takes it (km, three decimals). */
+function radiusInKm(radius: number, unit: DistanceUnit): number {
+  return unit === "mi" ? Math.round(radius * KM_PER_MILE * 1000) / 1000 : radius;
+}
+
 /**
  * "Yards near me": with the visitor's permission, the yards nearest to them, with distances;
  * otherwise (or as well) the yards nearest to a chosen city's centre. The position is kept in this
  * component only: never in the URL, the history or storage.
  */
-export function NearMeCard() {
+export function NearMeCard({ city: pageCity }: { city?: City } = {}) {
   const id = useId();
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [locating, setLocating] = useState<Locating>("idle");
-  const [citySlug, setCitySlug] = useState("");
-  const [radiusKm, setRadiusKm] = useState<number>(DEFAULT_RADIUS);
+  // On a city's page its city is the place chosen; the search starts once asked for.
+  const [citySlug, setCitySlug] = useState(pageCity?.slug ?? "");
+  // The radius is kept in km and shown (and chosen) in the unit of the distances it will list.
+  const [radiusKmChosen, setRadiusKm] = useState<number>(DEFAULT_RADIUS_KM);
   const [openFirst, setOpenFirst] = useState(false);
   const [page, setPage] = useState(1);
   const cityBox = useRef<HTMLSelectElement>(null);
@@ -57,6 +100,10 @@ export function NearMeCard() {
   const sortedCities = [...(Array.isArray(cities.data) ? cities.data : [])].sort((a, b) =>
     cityLabel(a).localeCompare(cityLabel(b)),
   );
+
+  const unit = distanceUnit(origin?.countryCode ?? pageCity?.country.code ?? browserCountry());
+  const radius = nearestRadius(radiusKmChosen, unit);
+  const radiusKm = radiusInKm(radius, unit);
 
   const results = useQuery({
     ...yardQueries.near({
@@ -86,18 +133,29 @@ export function NearMeCard() {
         setLocating("idle");
         setCitySlug("");
         setPage(1);
-        setOrigin({ latitude: position.coords.latitude, longitude: position.coords.longitude, label: "you" });
+        const { latitude, longitude } = position.coords;
+        const countryCode = nearestCountry(sortedCities, latitude, longitude);
+        setOrigin({ latitude, longitude, label: "you", countryCode });
       },
       (error) => fail(error.code === error.PERMISSION_DENIED ? "denied" : "failed"),
       { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
     );
   };
 
+  const cityBySlug = (slug: string) =>
+    sortedCities.find((item) => item.slug === slug) ?? (pageCity?.slug === slug ? pageCity : undefined);
+
   const chooseCity = (slug: string) => {
     setCitySlug(slug);
     setPage(1);
-    const city = cities.data?.find((item) => item.slug === slug);
-    setOrigin(city ? { latitude: city.latitude, longitude: city.longitude, label: `${city.name} city centre` } : null);
+    const city = cityBySlug(slug);
+    setOrigin(city ? cityOrigin(city) : null);
+  };
+
+  /** A change of radius or order searches from the chosen city if nothing was searched yet. */
+  const searchChosenCity = () => {
+    const city = origin ? undefined : cityBySlug(citySlug);
+    if (city) setOrigin(cityOrigin(city));
   };
 
   const problem = locating === "idle" || locating === "locating" ? null : PROBLEMS[locating];
@@ -132,6 +190,9 @@ export function NearMeCard() {
               className={CONTROL}
             >
               <option value="">Choose a city…</option>
+              {pageCity && !sortedCities.some((city) => city.slug === pageCity.slug) && (
+                <option value={pageCity.slug}>{cityLabel(pageCity)}</option>
+              )}
               {sortedCities.map((city) => (
                 <option key={city.slug} value={city.slug}>
                   {cityLabel(city)}
@@ -145,16 +206,17 @@ export function NearMeCard() {
             </label>
             <select
               id={`${id}-radius`}
-              value={radiusKm}
+              value={radius}
               onChange={(event) => {
-                setRadiusKm(Number(event.target.value));
+                setRadiusKm(radiusInKm(Number(event.target.value), unit));
                 setPage(1);
+                searchChosenCity();
               }}
               className={CONTROL}
             >
-              {RADIUS_OPTIONS.map((km) => (
-                <option key={km} value={km}>
-                  {km} km
+              {RADIUS_OPTIONS[unit].map((option) => (
+                <option key={option} value={option}>
+                  {option} {unit}
                 </option>
               ))}
             </select>
@@ -167,6 +229,7 @@ export function NearMeCard() {
             onChange={(event) => {
               setOpenFirst(event.target.checked);
               setPage(1);
+              searchChosenCity();
             }}
             className="h-4 w-4 accent-brand-700"
           />
@@ -180,8 +243,7 @@ export function NearMeCard() {
           )}
           {origin && data && (
             <p className="text-slate-700" data-testid="near-summary">
-              {formatCount(data.pagination.total)} {data.pagination.total === 1 ? "yard" : "yards"} within {radiusKm} km
-              of {origin.label}, nearest first
+              {`${formatCount(data.pagination.total)} ${data.pagination.total === 1 ? "yard" : "yards"} within ${radius} ${unit} of ${origin.label}, nearest first`}
             </p>
           )}
         </div>

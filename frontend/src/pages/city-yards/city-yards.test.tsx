@@ -114,6 +114,14 @@ describe("City scrap yards page", () => {
     expect(yardItem("Harbour Scrap Yard").getByRole("img", { name: "Not rated yet" })).toBeInTheDocument();
   });
 
+  it("has its own city chosen in Yards Near Me, with the radius in the unit of its distances", () => {
+    renderPage();
+    const place = screen.getByRole("combobox", { name: "Or pick a place" });
+    expect(place).toHaveValue("johannesburg");
+    expect(within(place).getByRole("option", { selected: true })).toHaveTextContent("Johannesburg (South Africa)");
+    expect(screen.getByRole("combobox", { name: "Within" })).toHaveDisplayValue("50 km");
+  });
+
   it("links Call, Website and Directions", () => {
     renderPage();
     const first = yardItem("Pioneer Metal Traders");

@@ -123,7 +123,7 @@ function CityYards({ city }: { city: City }) {
         onSort={params.setSort}
         results={pagination?.total}
       />
-      <NearMeCard />
+      <NearMeCard city={city} />
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby={headingId} className="min-w-0 space-y-4 lg:col-span-2">
           <ListHeading id={headingId} ref={heading} />
