@@ -332,11 +332,15 @@ def test_home_fallback_paints_the_apps_hero_so_the_app_is_not_a_later_largest_pa
     lede = re.search(r"<p[^>]*>\s*([^<]+?)\s*</p>", hero)
     assert lede is not None
     assert lede.group(1).replace("'", "&#39;") in app_root
-    # The app's <main> classes (less the focus outline of a main the app focuses), after a box
-    # the height of the app's header (h-16 and a border, like the header's).
+    # The app's <main> classes (less the focus outline of a main the app focuses), after a
+    # header the height of the app's (its row's classes, h-16, and a border, like the header's).
     main_classes = set(_class_names(layout, "main")[0].split()) - {"outline-none"}
     assert main_classes == set(_class_names(app_root, "main")[0].split())
-    assert '<div class="h-16"></div>' in app_root.split("<main", 1)[0]
+    header = (PROJECT_ROOT / "frontend/src/components/layout/header.tsx").read_text()
+    row = _class_names(header.split("<header", 1)[1], "div")[0]
+    before_main = app_root.split("<main", 1)[0]
+    assert f'<div class="{row}">' in before_main
+    assert "h-16" in row.split()
 
 
 def test_material_fallback_paints_the_apps_hero_texts(pages: TestClient) -> None:

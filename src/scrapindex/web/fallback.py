@@ -5,6 +5,7 @@ page embeds for its first render.
 """
 
 import json
+import re
 from functools import cache
 from typing import Any
 
@@ -38,17 +39,60 @@ def demo_notice() -> dict[str, str]:
     return notice
 
 
-def with_demo_notice(main: str, demo: bool) -> str:
-    """The fallback with the layout's demo notice before its <main> while prices shown are demo
-    data (as the app's layout places it), else as it is."""
-    if not demo or MAIN_MARK not in main:
+@cache
+def content(name: str) -> Any:
+    """A file of content/ that the React pages read too (texts said once for both)."""
+    return json.loads((PROJECT_ROOT / "content" / name).read_text("utf-8"))
+
+
+def nav_links(path: str) -> list[tuple[str, str, bool]]:
+    """The header's links (content/site-nav.json): text, href, and whether ``path`` is in its
+    section (the rule of the app's frontend/src/components/layout/nav-links.ts)."""
+    return [
+        (
+            link["label"],
+            link["to"],
+            path.startswith(link["to"]) or any(re.search(p, path) for p in link["alsoFor"]),
+        )
+        for link in content("site-nav.json")["links"]
+    ]
+
+
+def with_layout(main: str, path: str | None, demo: bool) -> str:
+    """The fallback with the layout's parts before its <main>, as the app's layout places them:
+    the site's header (logo and main navigation, ``path``'s section marked) and, while prices
+    shown are demo data, the demo notice. The operator console (``path`` None) has a header of
+    its own: only a box of its height."""
+    if MAIN_MARK not in main:
         return main
-    notice = render("fallback/demo-notice.html", notice=demo_notice())
-    return main.replace(MAIN_MARK, notice + MAIN_MARK, 1)
+    if path is None:
+        return main.replace(MAIN_MARK, render("fallback/header-box.html") + MAIN_MARK, 1)
+    parts = render("fallback/header.html", links=nav_links(path))
+    if demo:
+        parts += render("fallback/demo-notice.html", notice=demo_notice())
+    return main.replace(MAIN_MARK, parts + MAIN_MARK, 1)
 
 
 def message_page(heading: str, message: str) -> str:
     return render("fallback/message.html", heading=heading, message=message)
+
+
+def legal_page(key: str, heading: str) -> str:
+    """A policy page's full text (content/legal-pages.json), in the app's frame for it
+    (frontend/src/pages/static/legal/legal-page.tsx)."""
+    return render("fallback/legal.html", heading=heading, page=content("legal-pages.json")[key])
+
+
+def contact_page(heading: str) -> str:
+    """The contact page's details and how to write to us. The form is left out: it posts JSON
+    from the app (api/contact.py), so without JavaScript it could not send."""
+    texts = content("contact-page.json")
+    return render(
+        "fallback/contact.html",
+        heading=heading,
+        intro=texts["intro"].replace("{inCities}", ""),
+        texts=texts,
+    )
 
 
 def _links_page(heading: str, *sections: tuple[str | None, list[Link]]) -> str:

@@ -37,6 +37,7 @@ QueryKey = list[Any]
 Answers = dict[str, ApiAnswer]  # by the table's path template
 
 STATIC_PAGES = ("about", "contact", "privacyPolicy", "termsOfService", "contentDisclaimer")
+LEGAL_PAGES = ("privacyPolicy", "termsOfService", "contentDisclaimer")  # content/legal-pages.json
 # What a path's country code and slugs may be (query parameters: routes.json's searchQueries)
 COUNTRY_CODE = re.compile(r"^[a-z]{2}$", re.IGNORECASE)
 SLUG = re.compile(r"^[a-z0-9-]{1,120}$")
@@ -227,7 +228,12 @@ async def static_page(ctx: PageContext, route: Route, params: dict[str, str]) ->
     page = page_of(route)
     await ctx.fetch_page(page, params)
     texts = ctx.texts(route.name)
-    main = fallback.message_page(texts.heading, texts.description)
+    if route.name in LEGAL_PAGES:
+        main = fallback.legal_page(route.name, texts.heading)
+    elif route.name == "contact":
+        main = fallback.contact_page(texts.heading)
+    else:
+        main = fallback.message_page(texts.heading, texts.description)
     return ctx.render(200, texts, page.module, main, [])
 
 
@@ -437,18 +443,21 @@ HANDLERS: dict[str, Handler] = {
 
 
 async def render_page(ctx: PageContext) -> PageRender:
-    """The route's page, with the calls every public page makes (the layout's) embedded too and,
-    while the prices shown include demo data, the layout's demo notice in the fallback."""
+    """The route's page, with the calls every public page makes (the layout's) embedded too, and
+    the layout's header (and, while the prices shown include demo data, its demo notice) in the
+    fallback."""
     route, params = find_route(ctx.content_dir, ctx.path)
     handler = HANDLERS.get(route.name, not_found)
     if route.name == "admin":
-        return await handler(ctx, route, params)
+        console = await handler(ctx, route, params)
+        console.fallback_html = fallback.with_layout(console.fallback_html, None, demo=False)
+        return console
     rendered, site = await asyncio.gather(
         handler(ctx, route, params),
         ctx.fetch_all(every_page_queries(ctx.content_dir), {}),
     )
     stats = json_of(site.get("/api/stats"), {})
-    rendered.fallback_html = fallback.with_demo_notice(
-        rendered.fallback_html, bool(stats.get("demoData"))
+    rendered.fallback_html = fallback.with_layout(
+        rendered.fallback_html, ctx.path, bool(stats.get("demoData"))
     )
     return rendered
