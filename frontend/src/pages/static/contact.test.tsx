@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SiteStats } from "@/api/client";
 import { statsQueries } from "@/api/queries";
+import { CONTACT_TEXTS } from "@/lib/static-page-texts";
 import { postedBody } from "@/test/forms";
 import { renderRoute } from "@/test/render";
 import { Component as ContactPage } from "./contact";
@@ -72,6 +73,19 @@ describe("Contact page", () => {
     expect(screen.getByText(/We cover 75 cities in 7 countries/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "For scrap yard owners" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "For developers" })).toBeInTheDocument();
+  });
+
+  // The server's page without JavaScript shows the same file's texts (tests/integration/test_web_no_js_pages.py).
+  it("shows the intro and details of content/contact-page.json, and not its no-JavaScript note", () => {
+    renderContact();
+    const intro = CONTACT_TEXTS.intro.replace("{inCities}", " in our 75 cities");
+    expect(screen.getByText(intro)).toBeInTheDocument();
+    const details = screen.getByRole("complementary", { name: "Contact details" });
+    for (const { title, text } of CONTACT_TEXTS.details) {
+      expect(within(details).getByRole("heading", { name: title })).toBeInTheDocument();
+      expect(within(details).getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.queryByText(CONTACT_TEXTS.noScript)).not.toBeInTheDocument();
   });
 
   it("shows required-field messages, focuses the first invalid field and sends nothing", async () => {

@@ -3,6 +3,7 @@ import { statsQueries } from "@/api/queries";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageHeading, pageText } from "@/lib/page-texts";
+import { CONTACT_TEXTS } from "@/lib/static-page-texts";
 import { AudienceSections } from "./contact-parts/audience-sections";
 import { ContactFaq } from "./contact-parts/contact-faq";
 import { ContactForm } from "./contact-parts/contact-form";
@@ -16,9 +17,7 @@ export function Component() {
       <header className="max-w-3xl space-y-3">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{pageHeading("contact")}</h1>
         <p className="text-lg leading-8 text-slate-700">
-          Questions about scrap prices
-          {stats ? ` in our ${formatCount(stats.cities)} cities` : ""}, a scrap yard listing or access to our data? Send
-          us a message and we&apos;ll respond within 24 hours.
+          {CONTACT_TEXTS.intro.replace("{inCities}", stats ? ` in our ${formatCount(stats.cities)} cities` : "")}
         </p>
       </header>
 

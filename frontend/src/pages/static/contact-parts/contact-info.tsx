@@ -2,6 +2,9 @@ import { Clock, type LucideIcon, Mail, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { env } from "@/config/env";
+import { CONTACT_TEXTS } from "@/lib/static-page-texts";
+
+const DETAIL_ICONS: Record<string, LucideIcon> = { message: MessageSquare, clock: Clock };
 
 // Set VITE_CONTACT_EMAIL at build time to publish an address; without it the form is the way in.
 const CONTACT_EMAIL = env.contactEmail;
@@ -29,15 +32,14 @@ export function ContactInfo() {
             {CONTACT_EMAIL}
           </a>
         ) : (
-          <p>Send your message with the form; we reply by email to the address you give.</p>
+          <p>{CONTACT_TEXTS.emailByForm}</p>
         )}
       </InfoCard>
-      <InfoCard icon={MessageSquare} title="Response time">
-        <p>We respond within 24 hours on business days.</p>
-      </InfoCard>
-      <InfoCard icon={Clock} title="Business hours">
-        <p>Monday to Friday 9 AM - 6 PM</p>
-      </InfoCard>
+      {CONTACT_TEXTS.details.map(({ icon, title, text }) => (
+        <InfoCard key={title} icon={DETAIL_ICONS[icon] ?? MessageSquare} title={title}>
+          <p>{text}</p>
+        </InfoCard>
+      ))}
     </ul>
   );
 }
