@@ -12,11 +12,23 @@ from sqlalchemy.orm import Session
 
 from scrapindex.data.demo import generate
 from scrapindex.models import City
-from scrapindex.queries.places import all_cities, headline_copper, last_written, listed_cities
+from scrapindex.queries.places import (
+    all_cities,
+    headline_copper,
+    last_written,
+    listed_cities,
+    listed_coppers,
+)
 from scrapindex.queries.prices import CityInfo, MaterialInfo, Quote
 from scrapindex.queries.site import data_changed_at
 from scrapindex.schemas.common import money_text
-from scrapindex.schemas.places import CITY_LIST, city_list_json, city_public
+from scrapindex.schemas.places import (
+    CITY_LIST,
+    CityCopperPrice,
+    CityListItem,
+    city_list_json,
+    city_public,
+)
 from tests.conftest import CONTENT_DIR, TEST_DEMO
 
 
@@ -46,10 +58,51 @@ def test_the_list_is_the_json_of_the_models(engine: Engine) -> None:
         session.execute(update(City).where(City.slug == "auckland").values(region_id=None))
         listed = listed_cities(session)
         first_six = listed_cities(session, 6)
-        expected = [city_public(city) for city in all_cities(session)]
+        coppers = listed_coppers(session)
+        # A city without copper prices says so with null.
+        del coppers[listed[1].id]
+        expected = [
+            CityListItem(
+                **city_public(city).model_dump(),
+                copper_price=None
+                if (copper := coppers.get(city.id)) is None
+                else CityCopperPrice(
+                    material_name=copper.material_name,
+                    material_slug=copper.material_slug,
+                    price=copper.price_per_kg,
+                    price_exact=copper.price_per_kg,
+                    currency=copper.currency,
+                    kind=copper.kind,
+                    date=copper.price_date,
+                ),
+            )
+            for city in all_cities(session)
+        ]
     assert {city.region is None for city in expected} == {True, False}
-    assert city_list_json(listed) == CITY_LIST.dump_json(expected, by_alias=True)
+    assert {city.copper_price is None for city in expected} == {True, False}
+    assert city_list_json(listed, coppers) == CITY_LIST.dump_json(expected, by_alias=True)
     assert first_six == listed[:6]
+
+
+def test_each_listed_city_carries_its_headline_copper_price(client: TestClient) -> None:
+    """The list's copper price is the one the city's own page headlines (#1 Copper), with its
+    kind, currency and day, at the stored precision."""
+    cities = client.get("/api/cities").json()
+    assert all(city["copperPrice"] is not None for city in cities)
+    for city in cities[:: len(cities) // 6]:
+        overview = client.get(f"/api/cities/{city['slug']}/overview").json()
+        rows = client.get(f"/api/cities/{city['slug']}/prices").json()
+        row = next(r for r in rows if r["material"]["slug"] == overview["copperMaterialSlug"])
+        assert city["copperPrice"] == {
+            "materialName": overview["copperMaterial"],
+            "materialSlug": "copper-1",
+            "price": row["price"],
+            "priceExact": row["priceExact"],
+            "currency": city["country"]["currency"],
+            "kind": overview["copperKind"],
+            "date": row["date"],
+        }
+    assert client.get("/api/cities?limit=6").json() == cities[:6]
 
 
 def test_a_limit_gives_the_lists_first_cities(client: TestClient) -> None:
@@ -66,7 +119,11 @@ def test_a_bad_limit_is_a_clear_422(client: TestClient, limit: str) -> None:
 
 
 def test_other_cities_put_the_citys_own_country_first(client: TestClient) -> None:
-    everything = client.get("/api/cities").json()
+    # The list's items are the cities and their copper price; these are the cities alone.
+    everything = [
+        {k: v for k, v in city.items() if k != "copperPrice"}
+        for city in client.get("/api/cities").json()
+    ]
     for slug in ("johannesburg", "london", "auckland"):
         city = next(c for c in everything if c["slug"] == slug)
         others = [c for c in everything if c["slug"] != slug]

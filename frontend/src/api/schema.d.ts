@@ -453,7 +453,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All cities, or the first few */
+        /** All cities, or the first few, each with its #1 Copper price */
         get: operations["list_cities"];
         put?: never;
         post?: never;
@@ -1442,6 +1442,39 @@ export interface components {
              */
             views?: number | null;
         };
+        /**
+         * CityCopperPrice
+         * @description A city's headline copper price: #1 Copper's, or its first copper grade's without one.
+         */
+        CityCopperPrice: {
+            /** Currency */
+            currency: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /**
+             * Kind
+             * @description Where the price came from
+             * @enum {string}
+             */
+            kind: "feed" | "manual" | "report" | "estimate" | "demo";
+            /** Materialname */
+            materialName: string;
+            /** Materialslug */
+            materialSlug: string;
+            /**
+             * Price
+             * @description Per kg, in currency
+             */
+            price: string;
+            /**
+             * Priceexact
+             * @description price at the stored precision
+             */
+            priceExact: string;
+        };
         /** CityCountry */
         CityCountry: {
             /** Code */
@@ -1450,6 +1483,28 @@ export interface components {
             currency: string;
             /** Name */
             name: string;
+        };
+        /**
+         * CityListItem
+         * @description A city in the list of all cities: the city, and the copper price its card shows.
+         */
+        CityListItem: {
+            /** @description The city's #1 Copper price (or first copper grade's); null without one */
+            copperPrice: components["schemas"]["CityCopperPrice"] | null;
+            country: components["schemas"]["CityCountry"];
+            /** Id */
+            id: number;
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** Name */
+            name: string;
+            region: components["schemas"]["RegionRef"] | null;
+            /** Slug */
+            slug: string;
+            /** Timezone */
+            timeZone: string;
         };
         /**
          * CityMaterialHit
@@ -5021,7 +5076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CityPublic"][];
+                    "application/json": components["schemas"]["CityListItem"][];
                 };
             };
             /** @description The URL or body holds a NUL character */

@@ -6,12 +6,13 @@ from fastapi import APIRouter, Query, Response
 
 from scrapindex.api.deps import CityDep, PageNumber, PageSize, SessionDep, SettingsDep
 from scrapindex.queries.history import city_sparklines
-from scrapindex.queries.places import city_figures, listed_cities, other_cities
+from scrapindex.queries.places import city_figures, listed_cities, listed_coppers, other_cities
 from scrapindex.queries.prices import latest_quotes
 from scrapindex.queries.yards import YardFilter, YardSort, YardStatus, yard_page
 from scrapindex.schemas.common import NOT_FOUND, Pagination
 from scrapindex.schemas.history import SparklinePublic, sparkline_public
 from scrapindex.schemas.places import (
+    CityListItem,
     CityOverview,
     CityPublic,
     city_list_json,
@@ -27,7 +28,11 @@ router = APIRouter(prefix="/api/cities", tags=["cities"])
 MAX_CITY_SAMPLE = 50
 
 
-@router.get("", response_model=list[CityPublic], summary="All cities, or the first few")
+@router.get(
+    "",
+    response_model=list[CityListItem],
+    summary="All cities, or the first few, each with its #1 Copper price",
+)
 def list_cities(
     session: SessionDep,
     limit: Annotated[
@@ -37,7 +42,9 @@ def list_cities(
 ) -> Response:
     # Written in one go from plain tuples (city_list_json), as FastAPI would write the models;
     # response_model stays the contract.
-    body = city_list_json(listed_cities(session, limit))
+    cities = listed_cities(session, limit)
+    coppers = listed_coppers(session, None if limit is None else [city.id for city in cities])
+    body = city_list_json(cities, coppers)
     return Response(body, media_type="application/json")
 
 

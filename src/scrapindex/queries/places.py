@@ -8,7 +8,17 @@ from typing import NamedTuple
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
-from scrapindex.models import City, Country, CurrentPrice, LegalRule, Region, ScrapYard
+from scrapindex.models import (
+    City,
+    Country,
+    CurrentPrice,
+    LegalRule,
+    Material,
+    Price,
+    Region,
+    ScrapYard,
+    Source,
+)
 from scrapindex.price_kinds import DEMO_KIND
 from scrapindex.queries.prices import MaterialInfo, Quote, latest_quotes, material_infos
 
@@ -61,6 +71,51 @@ def listed_cities(session: Session, limit: int | None = None) -> list[ListedCity
         .limit(limit)
     )
     return [ListedCity(*row) for row in session.execute(query)]
+
+
+class ListedCopper(NamedTuple):
+    """A city's headline copper price (``headline_copper``'s rule), as the city list shows it."""
+
+    city_id: int
+    material_name: str
+    material_slug: str
+    price_per_kg: Decimal
+    currency: str
+    price_date: dt.date
+    kind: str
+
+
+def listed_coppers(session: Session, city_ids: list[int] | None = None) -> dict[int, ListedCopper]:
+    """Each city's #1 Copper price, or its first copper grade's (by name) without one: the
+    current_prices rows of the copper category alone (a few per city), with their source's kind."""
+    query = (
+        select(
+            CurrentPrice.city_id,
+            Material.name,
+            Material.slug,
+            CurrentPrice.price_per_kg,
+            CurrentPrice.currency,
+            CurrentPrice.price_date,
+            Source.kind,
+        )
+        .join(Material, Material.id == CurrentPrice.material_id)
+        .join(Price, Price.id == CurrentPrice.price_id)
+        .join(Source, Source.id == Price.source_id)
+        .where(Material.category == COPPER_CATEGORY)
+    )
+    if city_ids is not None:
+        query = query.where(CurrentPrice.city_id.in_(city_ids))
+    headline: dict[int, ListedCopper] = {}
+    for row in session.execute(query):
+        copper = ListedCopper(*row)
+        held = headline.get(copper.city_id)
+        if held is None or _copper_rank(copper) < _copper_rank(held):
+            headline[copper.city_id] = copper
+    return headline
+
+
+def _copper_rank(copper: ListedCopper) -> tuple[bool, str]:
+    return (copper.material_slug != HEADLINE_COPPER_SLUG, copper.material_name)
 
 
 def other_cities(session: Session, city: City, limit: int) -> list[City]:

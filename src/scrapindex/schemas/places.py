@@ -9,9 +9,16 @@ from pydantic_core import to_json
 
 from scrapindex.models import City
 from scrapindex.price_kinds import PriceKind
-from scrapindex.queries.places import CityFigures, ListedCity
+from scrapindex.queries.places import CityFigures, ListedCity, ListedCopper
 from scrapindex.queries.prices import CityInfo
-from scrapindex.schemas.common import CamelModel, CountryRef, ExactMoneyText, MoneyText
+from scrapindex.schemas.common import (
+    CamelModel,
+    CountryRef,
+    ExactMoneyText,
+    MoneyText,
+    exact_money_text,
+    money_text,
+)
 
 
 class CountryPublic(CamelModel):
@@ -64,14 +71,51 @@ def city_public(city: City) -> CityPublic:
     )
 
 
-CITY_LIST = TypeAdapter(list[CityPublic])  # what /api/cities answers, as FastAPI would write it
+class CityCopperPrice(CamelModel):
+    """A city's headline copper price: #1 Copper's, or its first copper grade's without one."""
+
+    material_name: str
+    material_slug: str
+    price: MoneyText = Field(description="Per kg, in currency")
+    price_exact: ExactMoneyText = Field(description="price at the stored precision")
+    currency: str
+    kind: PriceKind = Field(description="Where the price came from")
+    date: dt.date
 
 
-def city_list_json(cities: list[ListedCity]) -> bytes:
-    """The cities as the JSON of ``list[CityPublic]``, in one serialisation: a model for each of
-    750 cities, validated again by FastAPI, cost more than the query. The bytes are
+class CityListItem(CityPublic):
+    """A city in the list of all cities: the city, and the copper price its card shows."""
+
+    copper_price: CityCopperPrice | None = Field(
+        description="The city's #1 Copper price (or first copper grade's); null without one"
+    )
+
+
+CITY_LIST = TypeAdapter(list[CityListItem])  # what /api/cities answers, as FastAPI would write it
+
+
+def city_list_json(cities: list[ListedCity], coppers: dict[int, ListedCopper]) -> bytes:
+    """The cities as the JSON of ``list[CityListItem]``, in one serialisation: a model for each
+    of 750 cities, validated again by FastAPI, cost more than the query. The bytes are
     ``CITY_LIST.dump_json`` of the same cities (tests/integration/test_api_cities.py)."""
-    return to_json([listed_city(city) for city in cities])
+    return to_json(
+        [{**listed_city(city), "copperPrice": copper_json(coppers.get(city.id))} for city in cities]
+    )
+
+
+def copper_json(copper: ListedCopper | None) -> dict[str, Any] | None:
+    """One city's copper price as CityCopperPrice's JSON."""
+    if copper is None:
+        return None
+    return {
+        "materialName": copper.material_name,
+        "materialSlug": copper.material_slug,
+        "price": money_text(copper.price_per_kg),
+        "priceExact": exact_money_text(copper.price_per_kg),
+        "currency": copper.currency,
+        "kind": copper.kind,
+        "date": copper.price_date.isoformat(),
+    }
 
 
 def listed_city(city: ListedCity) -> dict[str, Any]:

@@ -1,15 +1,25 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { City } from "@/api/client";
 import { spyOnFetch } from "@/test/network";
 import { renderRoute } from "@/test/render";
+import type { ListedCity } from "./city-card";
 import { Component as CitiesPage } from "./index";
 
 const fetchSpy = spyOnFetch();
 
-// Copied from GET /api/cities (trimmed to eight cities in four countries).
-const CITIES: City[] = [
+const copper = (priceExact: string, currency: string, kind: "demo" | "estimate") => ({
+  materialName: "#1 Copper",
+  materialSlug: "copper-1",
+  price: Number(priceExact).toFixed(2),
+  priceExact,
+  currency,
+  kind,
+  date: "2026-11-27",
+});
+
+// Copied from GET /api/cities (trimmed to eight cities in four countries; two with copper prices).
+const CITIES: ListedCity[] = [
   {
     id: 1,
     name: "Johannesburg",
@@ -19,6 +29,7 @@ const CITIES: City[] = [
     timeZone: "Africa/Johannesburg",
     country: { code: "ZA", name: "South Africa", currency: "ZAR" },
     region: { slug: "gauteng", name: "Gauteng" },
+    copperPrice: copper("171.5200", "ZAR", "demo"),
   },
   {
     id: 2,
@@ -29,6 +40,7 @@ const CITIES: City[] = [
     timeZone: "Africa/Johannesburg",
     country: { code: "ZA", name: "South Africa", currency: "ZAR" },
     region: { slug: "gauteng", name: "Gauteng" },
+    copperPrice: null,
   },
   {
     id: 4,
@@ -39,6 +51,7 @@ const CITIES: City[] = [
     timeZone: "Africa/Johannesburg",
     country: { code: "ZA", name: "South Africa", currency: "ZAR" },
     region: { slug: "western-cape", name: "Western Cape" },
+    copperPrice: null,
   },
   {
     id: 13,
@@ -49,6 +62,7 @@ const CITIES: City[] = [
     timeZone: "America/New_York",
     country: { code: "US", name: "United States", currency: "USD" },
     region: { slug: "new-york", name: "New York" },
+    copperPrice: copper("9.3125", "USD", "estimate"),
   },
   {
     id: 14,
@@ -59,6 +73,7 @@ const CITIES: City[] = [
     timeZone: "America/Los_Angeles",
     country: { code: "US", name: "United States", currency: "USD" },
     region: { slug: "california", name: "California" },
+    copperPrice: null,
   },
   {
     id: 38,
@@ -69,6 +84,7 @@ const CITIES: City[] = [
     timeZone: "Australia/Sydney",
     country: { code: "AU", name: "Australia", currency: "AUD" },
     region: { slug: "new-south-wales", name: "New South Wales" },
+    copperPrice: null,
   },
   {
     id: 48,
@@ -79,6 +95,7 @@ const CITIES: City[] = [
     timeZone: "Europe/London",
     country: { code: "GB", name: "United Kingdom", currency: "GBP" },
     region: { slug: "england", name: "England" },
+    copperPrice: null,
   },
   {
     id: 50,
@@ -89,6 +106,7 @@ const CITIES: City[] = [
     timeZone: "Europe/London",
     country: { code: "GB", name: "United Kingdom", currency: "GBP" },
     region: { slug: "england", name: "England" },
+    copperPrice: null,
   },
 ];
 
@@ -124,22 +142,26 @@ describe("Cities page", () => {
     expect(screen.getByText("1 of 1 city")).toBeInTheDocument();
   });
 
-  it("links each card to the city page and its yards page, with lower-case country codes", () => {
+  it("links each card once, to the city page, with lower-case country codes", () => {
     renderCities();
     expect(screen.getByRole("link", { name: "Johannesburg" })).toHaveAttribute("href", "/za/johannesburg");
-    expect(screen.getByRole("link", { name: "Find Scrap Yards in Johannesburg" })).toHaveAttribute(
-      "href",
-      "/za/johannesburg/scrap-yards",
-    );
     expect(screen.getByRole("link", { name: "London" })).toHaveAttribute("href", "/gb/london");
+    const card = screen.getByRole("link", { name: "New York" }).closest("li") as HTMLElement;
+    expect(within(card).getAllByRole("link")).toHaveLength(1);
   });
 
-  it("shows the card texts and coordinates to 4 decimals", () => {
+  it("shows each city's #1 Copper price in its currency with its kind, and no coordinates", async () => {
     renderCities();
-    const card = screen.getByRole("link", { name: "New York" }).closest("li") as HTMLElement;
-    expect(within(card).getByText("Current Prices")).toBeInTheDocument();
-    expect(within(card).getByText("View Scrap Yards")).toBeInTheDocument();
-    expect(within(card).getByText("Lat 40.7128, Lng -74.0060")).toBeInTheDocument();
+    const card = (name: string) => screen.getByRole("link", { name }).closest("li") as HTMLElement;
+    expect(card("New York")).toHaveTextContent("$9.31 per kg");
+    expect(card("New York")).toHaveTextContent("#1 Copper, USD · Estimate");
+    expect(card("Johannesburg")).toHaveTextContent("R171.52 per kg");
+    expect(card("Johannesburg")).toHaveTextContent("#1 Copper, ZAR · Demo data");
+    expect(card("London")).toHaveTextContent("No copper price yet");
+    expect(card("New York")).toHaveTextContent("New York, United States");
+    expect(document.body).not.toHaveTextContent(/Lat |Lng |40\.7128/);
+    await userEvent.click(screen.getByRole("radio", { name: "per tonne" }));
+    expect(card("New York")).toHaveTextContent("$9,312.50 per tonne");
   });
 
   it("searches by city name, case-insensitively", async () => {

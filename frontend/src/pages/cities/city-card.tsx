@@ -1,21 +1,41 @@
-import { MapPin, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
-import type { City } from "@/api/client";
-import { ButtonLink } from "@/components/ui/button";
+import type { Schemas } from "@/api/client";
+import { PRICE_KIND_LABELS } from "@/components/prices/price-provenance";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatCoordinate } from "@/lib/format";
-import { cityPath, cityYardsPath } from "@/lib/paths";
+import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { cityPath } from "@/lib/paths";
 
-/** One city: the whole card opens the prices page; its button opens the scrap yards page. */
-export function CityCard({ city }: { city: City }) {
-  const path = cityPath(city);
+/** A city of GET /api/cities: the city and its headline copper price. */
+export type ListedCity = Schemas["CityListItem"];
+
+function CopperPrice({ city, unit }: { city: ListedCity; unit: Unit }) {
+  const copper = city.copperPrice;
+  if (!copper) return <p className="text-xs text-slate-600">No copper price yet</p>;
   return (
-    <Card className="relative flex h-full flex-col gap-3 p-4 transition-shadow hover:shadow-md">
-      <div>
-        <h3 className="text-lg font-semibold text-slate-900">
+    <div className="text-right">
+      <p className="font-semibold text-slate-900 tabular-nums">
+        {formatPrice(copper.priceExact, copper.currency, unit)}{" "}
+        <span className="text-xs font-normal text-slate-600">{UNIT_LABELS[unit]}</span>
+      </p>
+      <p className="text-xs text-slate-600">
+        {copper.materialName}, {copper.currency} · {PRICE_KIND_LABELS[copper.kind]}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * One city in a few lines on a phone: its name (the one link, to its prices, covering the card),
+ * its country and what #1 Copper is worth there, in its currency and with its kind.
+ */
+export function CityCard({ city, unit }: { city: ListedCity; unit: Unit }) {
+  return (
+    <Card className="relative flex h-full items-center justify-between gap-3 px-4 py-3 transition-shadow hover:shadow-md">
+      <div className="min-w-0">
+        <h3 className="font-semibold text-slate-900">
           <Link
-            to={path}
+            to={cityPath(city)}
             className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             {city.name}
@@ -26,40 +46,19 @@ export function CityCard({ city }: { city: City }) {
           {city.country.name}
         </p>
       </div>
-      <ul className="space-y-1 text-sm text-slate-700">
-        <li className="flex items-center gap-2">
-          <TrendingUp aria-hidden="true" className="h-4 w-4 text-brand-700" />
-          Current Prices
-        </li>
-        <li className="flex items-center gap-2">
-          <MapPin aria-hidden="true" className="h-4 w-4 text-brand-700" />
-          View Scrap Yards
-        </li>
-      </ul>
-      <p className="text-xs text-slate-600">
-        Lat {formatCoordinate(city.latitude)}, Lng {formatCoordinate(city.longitude)}
-      </p>
-      <ButtonLink
-        to={cityYardsPath(city)}
-        aria-label={`Find Scrap Yards in ${city.name}`}
-        variant="outline"
-        size="sm"
-        className="relative z-10 mt-auto"
-      >
-        Find Scrap Yards
-      </ButtonLink>
+      <CopperPrice city={city} unit={unit} />
     </Card>
   );
 }
 
 export function CityCardSkeleton() {
   return (
-    <Card data-testid="city-skeleton" className="flex flex-col gap-3 p-4">
-      <Skeleton className="h-6 w-2/3" />
-      <Skeleton className="h-4 w-1/2" />
-      <Skeleton className="h-4 w-3/4" />
-      <Skeleton className="h-4 w-1/3" />
-      <Skeleton className="h-8 w-full" />
+    <Card data-testid="city-skeleton" className="flex items-center justify-between gap-3 px-4 py-3">
+      <div className="flex-1 space-y-2">
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-4 w-1/2" />
+      </div>
+      <Skeleton className="h-8 w-20" />
     </Card>
   );
 }

@@ -1,18 +1,17 @@
-import type { City } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
-import { formatCount } from "@/lib/format";
-import { CityCard, CityCardSkeleton } from "./city-card";
+import { formatCount, type Unit } from "@/lib/format";
+import { CityCard, CityCardSkeleton, type ListedCity } from "./city-card";
 import type { CountryGroup } from "./filter-cities";
 
-const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+const GRID = "grid gap-2 sm:grid-cols-2 sm:gap-3 lg:grid-cols-3 xl:grid-cols-4";
 const SKELETON_KEYS = Array.from({ length: 12 }, (_, n) => `city-skeleton-${n}`);
 
-function CityGrid({ cities }: { cities: readonly City[] }) {
+function CityGrid({ cities, unit }: { cities: readonly ListedCity[]; unit: Unit }) {
   return (
     <ul className={GRID}>
       {cities.map((city) => (
         <li key={city.id}>
-          <CityCard city={city} />
+          <CityCard city={city} unit={unit} />
         </li>
       ))}
     </ul>
@@ -20,7 +19,7 @@ function CityGrid({ cities }: { cities: readonly City[] }) {
 }
 
 /** One country's matching cities, with how many of its cities are shown. */
-export function CountrySection({ group }: { group: CountryGroup }) {
+export function CountrySection({ group, unit }: { group: CountryGroup<ListedCity>; unit: Unit }) {
   const headingId = `country-${group.code.toLowerCase()}`;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -32,7 +31,7 @@ export function CountrySection({ group }: { group: CountryGroup }) {
           {formatCount(group.cities.length)} of {formatCount(group.total)} {group.total === 1 ? "city" : "cities"}
         </Badge>
       </div>
-      <CityGrid cities={group.cities} />
+      <CityGrid cities={group.cities} unit={unit} />
     </section>
   );
 }

@@ -1,5 +1,8 @@
 import type { City } from "@/api/client";
 
+/** What filtering reads of a city: the list's items carry more (their copper price). */
+type Filtered = Pick<City, "name" | "country">;
+
 export type CityFilter = {
   /** Free text matched, case-insensitively, against the city name or the country name. */
   search: string;
@@ -8,10 +11,10 @@ export type CityFilter = {
 };
 
 export type CountryOption = { code: string; name: string; total: number };
-export type CountryGroup = CountryOption & { cities: City[] };
+export type CountryGroup<T extends Filtered = City> = CountryOption & { cities: T[] };
 
 /** Cities matching both the search text and the chosen country (SPEC §4: both must match). */
-export function filterCities(cities: readonly City[], { search, country }: CityFilter): City[] {
+export function filterCities<T extends Filtered>(cities: readonly T[], { search, country }: CityFilter): T[] {
   const needle = search.trim().toLowerCase();
   const code = country?.toUpperCase() ?? null;
   return cities.filter(
@@ -22,7 +25,7 @@ export function filterCities(cities: readonly City[], { search, country }: CityF
 }
 
 /** Every country present, in the order the API lists its cities, with its city total. */
-export function countriesOf(cities: readonly City[]): CountryOption[] {
+export function countriesOf(cities: readonly Filtered[]): CountryOption[] {
   const byCode = new Map<string, CountryOption>();
   for (const city of cities) {
     const known = byCode.get(city.country.code);
@@ -33,7 +36,10 @@ export function countriesOf(cities: readonly City[]): CountryOption[] {
 }
 
 /** Filtered cities grouped by country; countries with no match are left out. */
-export function groupByCountry(filtered: readonly City[], countries: readonly CountryOption[]): CountryGroup[] {
+export function groupByCountry<T extends Filtered>(
+  filtered: readonly T[],
+  countries: readonly CountryOption[],
+): CountryGroup<T>[] {
   return countries
     .map((country) => ({ ...country, cities: filtered.filter((city) => city.country.code === country.code) }))
     .filter((group) => group.cities.length > 0);

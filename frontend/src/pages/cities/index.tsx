@@ -5,10 +5,12 @@ import { useSearchText } from "@/components/search/use-search-text";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
+import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageHeading, pageText } from "@/lib/page-texts";
 import { useUrlState } from "@/lib/url-state";
+import { useUnit } from "@/lib/use-unit";
 import { CityFilters } from "./city-filters";
 import { CITIES_DEFAULTS, readCitiesState } from "./city-params";
 import { CityGridSkeleton, CountrySection } from "./country-group";
@@ -16,6 +18,7 @@ import { countriesOf, filterCities, groupByCountry } from "./filter-cities";
 
 export function Component() {
   usePageMeta(pageText("cities"));
+  const [unit] = useUnit();
   const { data: cities, error, isPending, refetch } = useQuery(cityQueries.list());
   const { state, update } = useUrlState(readCitiesState, CITIES_DEFAULTS);
   // The box filters as you type; the URL gets the text once typing pauses.
@@ -30,14 +33,17 @@ export function Component() {
 
   return (
     <div className="space-y-6">
-      <header className="space-y-2">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{pageHeading("cities")}</h1>
-        {cities && (
-          <p className="text-slate-600">
-            Scrap metal prices and scrap yards in {formatCount(cities.length)} cities across{" "}
-            {formatCount(countries.length)} countries.
-          </p>
-        )}
+      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="space-y-2">
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{pageHeading("cities")}</h1>
+          {cities && (
+            <p className="text-slate-600">
+              Scrap metal prices and scrap yards in {formatCount(cities.length)} cities across{" "}
+              {formatCount(countries.length)} countries. Each city shows its #1 Copper price, in its own currency.
+            </p>
+          )}
+        </div>
+        <UnitToggle />
       </header>
       <AdSlot id="cities-ad-1" />
       {isPending ? (
@@ -67,7 +73,7 @@ export function Component() {
             <div className="space-y-10">
               {groups.map((group, index) => (
                 <Fragment key={group.code}>
-                  <CountrySection group={group} />
+                  <CountrySection group={group} unit={unit} />
                   {index === 0 && <AdSlot id="cities-ad-2" />}
                 </Fragment>
               ))}
