@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { pageHeading } from "@/lib/page-texts";
+import { CopperNearYou } from "./copper-near-you";
 
 // Buttons on the dark hero: the shared styles' focus ring would not show against it.
 const BUTTON =
@@ -7,12 +8,15 @@ const BUTTON =
 
 export function Hero() {
   return (
-    <section className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-6 py-12 text-white sm:px-10 sm:py-16">
-      <h1 className="max-w-3xl text-3xl leading-tight font-bold sm:text-5xl">{pageHeading("home")}</h1>
-      <p className="mt-4 max-w-2xl text-lg text-brand-50">
+    <section className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-4 py-6 text-white sm:px-10 sm:py-16">
+      <h1 className="max-w-3xl text-2xl leading-tight font-bold sm:text-5xl">{pageHeading("home")}</h1>
+      <p className="mt-2 max-w-2xl text-brand-50 sm:mt-4 sm:text-lg">
         Compare scrap metal prices by city and material, and find scrap yards near you.
       </p>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+      <div className="mt-4 max-w-xl sm:mt-6">
+        <CopperNearYou />
+      </div>
+      <div className="mt-4 flex flex-col gap-3 sm:mt-8 sm:flex-row">
         <Link to="/cities" className={`${BUTTON} bg-amber-400 text-slate-900 hover:bg-amber-300`}>
           Browse All Cities
         </Link>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { City, Material, SiteStats } from "@/api/client";
 import { spyOnFetch } from "@/test/network";
 import { renderRoute } from "@/test/render";
@@ -78,6 +79,103 @@ function renderHome(stats: SiteStats = STATS) {
 }
 
 const section = (name: string) => screen.getByRole("region", { name });
+
+// GET /api/cities (the whole list, each city with its #1 Copper price): the home page's own six,
+// New York's price an estimate, Pretoria without copper prices.
+const copperOf = (city: City, priceExact: string, kind: "demo" | "estimate", date: string) => ({
+  materialName: "#1 Copper",
+  materialSlug: "copper-1",
+  price: Number(priceExact).toFixed(2),
+  priceExact,
+  currency: city.country.currency,
+  kind,
+  date,
+});
+const ZONES: Record<string, string> = {
+  ZA: "Africa/Johannesburg",
+  US: "America/New_York",
+  GB: "Europe/London",
+};
+const PRICED: Record<string, [string, "demo" | "estimate", string]> = {
+  johannesburg: ["171.5200", "demo", "2026-11-22"],
+  "cape-town": ["170.1000", "demo", "2026-11-22"],
+  "new-york": ["9.3125", "estimate", "2026-11-21"],
+  "los-angeles": ["9.3100", "demo", "2026-11-22"],
+  london: ["7.2500", "demo", "2026-11-22"],
+};
+const ALL_CITIES = CITIES.map((city) => {
+  const priced = PRICED[city.slug];
+  return {
+    ...city,
+    timeZone: ZONES[city.country.code] as string,
+    copperPrice: priced ? copperOf(city, ...priced) : null,
+  };
+});
+
+function renderHomeWithCities() {
+  return renderRoute(<HomePage />, {
+    path: "/",
+    url: "/",
+    seed: [
+      [["/api/cities", { limit: 6 }], CITIES],
+      [["/api/cities"], ALL_CITIES],
+      [["/api/materials"], MATERIALS],
+      [["/api/stats"], STATS],
+    ],
+  });
+}
+
+const browserSpies: { mockRestore: () => void }[] = [];
+
+/** The browser's time zone and languages, which place the visitor (lib/visitor-place). */
+function browserIn(timeZone: string, languages: string[]) {
+  const options = { locale: "en-US", calendar: "gregory", numberingSystem: "latn", timeZone };
+  browserSpies.push(
+    vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockReturnValue(options),
+    vi.spyOn(navigator, "languages", "get").mockReturnValue(languages),
+  );
+}
+
+describe("Home page: copper near you", () => {
+  afterEach(() => {
+    for (const spy of browserSpies.splice(0)) spy.mockRestore();
+  });
+
+  it("shows #1 Copper's price in the visitor's city, with its kind and day, and links to the city", () => {
+    browserIn("America/New_York", ["en-US"]);
+    renderHomeWithCities();
+    const card = section("#1 Copper in New York, United States");
+    expect(within(card).getByTestId("copper-near-you-price")).toHaveTextContent("$9.31 USD per kg");
+    expect(card).toHaveTextContent("Estimate · Nov 21, 2026");
+    expect(within(card).getByRole("link", { name: "All prices in New York" })).toHaveAttribute("href", "/us/new-york");
+  });
+
+  it("takes another city from the chooser, and remembers it for the next visit", async () => {
+    browserIn("Europe/London", ["en-GB"]);
+    const first = renderHomeWithCities();
+    expect(
+      within(section("#1 Copper in London, United Kingdom")).getByTestId("copper-near-you-price"),
+    ).toHaveTextContent("£7.25 GBP per kg");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Another city" }), "johannesburg");
+    const card = section("#1 Copper in Johannesburg, South Africa");
+    expect(within(card).getByTestId("copper-near-you-price")).toHaveTextContent("R171.52 ZAR per kg");
+    expect(card).toHaveTextContent("Demo data · Nov 22, 2026");
+    first.unmount();
+
+    renderHomeWithCities();
+    expect(section("#1 Copper in Johannesburg, South Africa")).toBeInTheDocument();
+  });
+
+  it("says so when the visitor's city has no copper price, and opens on Johannesburg for a visitor it cannot place", async () => {
+    browserIn("Asia/Tokyo", ["ja-JP"]);
+    renderHomeWithCities();
+    expect(section("#1 Copper in Johannesburg, South Africa")).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Another city" }), "pretoria");
+    const card = section("Copper in Pretoria, South Africa");
+    expect(card).toHaveTextContent("No copper price for Pretoria yet.");
+    expect(within(card).getByRole("link", { name: "All prices in Pretoria" })).toHaveAttribute("href", "/za/pretoria");
+  });
+});
 
 describe("Home page", () => {
   it("shows the hero title and its two buttons", () => {
