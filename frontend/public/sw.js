@@ -6,12 +6,19 @@ const PRECACHE = __PRECACHE__;
 const SHELL = `shell-${VERSION}`;
 const RUNTIME = `runtime-${VERSION}`;
 const PRIVATE = ["/api/admin/", "/api/auth/"];
+// Shown instead of a page never seen here, when the network or the server is gone.
+const OFFLINE_PAGE = "/offline.html";
+// When a copy was saved: a header on every kept copy, and a <meta> in a page shown from one
+// (components/layout/connection.ts reads both and says "Shown from a copy saved on …").
+const SAVED_AT = "X-Saved-At";
+// The server, or the proxy in front of it, is away: answer from a copy when there is one.
+const AWAY = [502, 503, 504];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(SHELL)
-      .then((cache) => cache.addAll(PRECACHE))
+      .then((cache) => cache.addAll([...PRECACHE, OFFLINE_PAGE]))
       .then(() => self.skipWaiting()),
   );
 });
@@ -26,7 +33,7 @@ self.addEventListener("activate", (event) => {
 });
 
 // Hashed assets never change: cache first. Pages and API answers: the network first, so prices
-// stay fresh, and the last copy seen when the network is gone or the server answers 503.
+// stay fresh, and the last copy seen when the network is gone or the server is away.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -48,18 +55,42 @@ async function cacheFirst(request) {
 }
 
 async function networkFirst(request) {
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.ok || response.status === 404) (await caches.open(RUNTIME)).put(request, response.clone());
-    if (response.status === 503) return (await caches.match(request)) ?? response; // database away: the last copy seen
-    return response;
+    response = await fetch(request);
   } catch (error) {
-    const cached = await caches.match(request);
-    if (cached) return cached;
-    if (request.mode === "navigate") {
-      const shell = await caches.match("/");
-      if (shell) return shell;
-    }
+    const copy = await savedCopy(request);
+    if (copy) return copy;
+    if (request.mode === "navigate") return (await caches.match(OFFLINE_PAGE)) ?? Response.error();
     throw error;
   }
+  if (response.ok || response.status === 404) keep(request, response.clone());
+  if (AWAY.includes(response.status)) return (await savedCopy(request)) ?? response;
+  return response;
+}
+
+/** Keeps a copy of an answer, stamped with the time it was saved. */
+async function keep(request, response) {
+  const copy = rewrapped(response, await response.blob());
+  copy.headers.set(SAVED_AT, new Date().toISOString());
+  await (await caches.open(RUNTIME)).put(request, copy);
+}
+
+/** An answer with a new body: its length and encoding headers described the old one. */
+function rewrapped(response, body) {
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The last copy of a request (the home page precached at install is older than a later visit's). */
+async function savedCopy(request) {
+  const copy = (await (await caches.open(RUNTIME)).match(request)) ?? (await caches.match(request));
+  if (!copy || request.mode !== "navigate") return copy;
+  // A page says it is a copy, and of when; the app shows that line (an API copy has the header).
+  const saved = new Date(copy.headers.get(SAVED_AT) ?? copy.headers.get("Date") ?? "");
+  const stamp = Number.isNaN(saved.getTime()) ? "" : saved.toISOString();
+  const html = (await copy.text()).replace("<head>", `<head><meta name="saved-copy" content="${stamp}">`);
+  return rewrapped(copy, html);
 }
