@@ -61,7 +61,12 @@ def test_flagged_reports_come_first_then_the_oldest(
     assert [row["id"] for row in rows] == [too_high, too_low, first, third]
     high = rows[0]
     assert high["material"] == {"slug": MATERIAL, "name": high["material"]["name"]}
-    assert high["city"] == {"slug": CITY, "name": "Cape Town", "countryCode": "ZA"}
+    assert high["city"] == {
+        "slug": CITY,
+        "name": "Cape Town",
+        "countryCode": "ZA",
+        "timeZone": "Africa/Johannesburg",
+    }
     assert high["yard"]["id"] == CITY_YARD
     assert (high["price"], high["unit"], high["currency"], high["pricePerKg"]) == (
         "1000.00",

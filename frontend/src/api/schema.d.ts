@@ -1522,6 +1522,11 @@ export interface components {
             name: string;
             /** Slug */
             slug: string;
+            /**
+             * Timezone
+             * @description IANA time zone: a report's date is a day of its calendar
+             */
+            timeZone: string;
         };
         /** CityOverview */
         CityOverview: {

@@ -159,3 +159,17 @@ export function formatRating(value: number | null | undefined): string {
 export function formatCount(value: number): string {
   return numberFormat("en-US", {}).format(value);
 }
+
+/** The time zone of the browser showing the page, e.g. "Europe/London". */
+export function viewerTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+/**
+ * A moment, always with its time zone named: in `timeZone` when given (a city's), else in the
+ * viewer's own. "Nov 27, 2026, 11:00 AM NZDT"; an em dash for none. A calendar day (a date
+ * without a time, such as the day a seller was paid) is not a moment: formatDate says it.
+ */
+export function formatMoment(value: string | null | undefined, timeZone: string = viewerTimeZone()): string {
+  return value ? formatDateTimeIn(value, timeZone) : "—";
+}

@@ -135,6 +135,7 @@ class QueuedReport:
     city_slug: str
     city_name: str
     country_code: str
+    city_time_zone: str  # the calendar its report dates are days of
     yard_name: str | None
     reviewer_email: str | None
     current_per_kg: Decimal | None  # in the report's currency
@@ -166,6 +167,7 @@ def queued_reports(session: Session, ids: list[int]) -> list[QueuedReport]:
             City.slug,
             City.name,
             City.country_code,
+            City.time_zone,
             Country.currency,
             ScrapYard.name,
             User.email,
@@ -181,7 +183,9 @@ def queued_reports(session: Session, ids: list[int]) -> list[QueuedReport]:
     rates: dict[str, Decimal | None] = {}
     queued = []
     for report_id in ids:
-        report, m_slug, m_name, c_slug, c_name, code, city_currency, yard, email = by_id[report_id]
+        report, m_slug, m_name, c_slug, c_name, code, zone, city_currency, yard, email = by_id[
+            report_id
+        ]
         current = current_price_per_kg(session, report.material_id, report.city_id)
         if current is not None and report.currency != city_currency:
             if city_currency not in rates:
@@ -189,6 +193,6 @@ def queued_reports(session: Session, ids: list[int]) -> list[QueuedReport]:
             rate = rates[city_currency]
             current = None if rate is None else (current * rate).quantize(PER_KG_PLACES)
         queued.append(
-            QueuedReport(report, m_slug, m_name, c_slug, c_name, code, yard, email, current)
+            QueuedReport(report, m_slug, m_name, c_slug, c_name, code, zone, yard, email, current)
         )
     return queued

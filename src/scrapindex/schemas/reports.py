@@ -145,6 +145,7 @@ class CityName(CamelModel):
     slug: str
     name: str
     country_code: str
+    time_zone: str = Field(description="IANA time zone: a report's date is a day of its calendar")
 
 
 class YardName(CamelModel):
@@ -223,7 +224,10 @@ def admin_price_report(queued: QueuedReport) -> AdminPriceReport:
         id=report.id,
         material=MaterialName(slug=queued.material_slug, name=queued.material_name),
         city=CityName(
-            slug=queued.city_slug, name=queued.city_name, country_code=queued.country_code
+            slug=queued.city_slug,
+            name=queued.city_name,
+            country_code=queued.country_code,
+            time_zone=queued.city_time_zone,
         ),
         yard=yard,
         price=report.price,

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { SortHeader } from "@/components/ui/sort-header";
+import { formatMoment } from "@/lib/format";
 import { PAGE_SIZE, useConsoleQueries } from "../api/queries";
 import type { AuditEntry } from "../api/types";
 import { ListPager, usePageParam } from "../ui/paging";
 import { useSorted } from "../ui/sorting";
 import { ConsoleState, ScreenHeading } from "../ui/states";
-import { formatMoment } from "../ui/when";
 import { changedFields } from "./diff";
 
 type Field = "actor" | "action" | "entityType" | "createdAt";

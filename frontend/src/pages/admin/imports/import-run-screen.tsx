@@ -2,13 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { unwrap } from "@/api/client";
 import { Button } from "@/components/ui/button";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatMoment } from "@/lib/format";
 import { useConsoleAction, useConsoleQueries } from "../api/queries";
 import { useSession } from "../api/session";
 import type { ImportRun, ImportRunDetail } from "../api/types";
 import { Fact } from "../ui/fact";
 import { ActionError, ConsoleState, ScreenHeading } from "../ui/states";
-import { formatMoment } from "../ui/when";
 import { RunStatus } from "./run-status";
 
 /** One run; `runId` is digits (the console's path matching sees to it). */

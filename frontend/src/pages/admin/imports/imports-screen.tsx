@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { SortHeader } from "@/components/ui/sort-header";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatMoment } from "@/lib/format";
 import { PAGE_SIZE, useConsoleQueries } from "../api/queries";
 import type { ImportRun } from "../api/types";
 import { ListPager, usePageParam } from "../ui/paging";
 import { useSorted } from "../ui/sorting";
 import { ConsoleState, ScreenHeading } from "../ui/states";
-import { formatMoment } from "../ui/when";
 import { RunStatus } from "./run-status";
 
 type Field = "fileName" | "kind" | "status" | "problemCount" | "startedAt";

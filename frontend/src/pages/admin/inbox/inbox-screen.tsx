@@ -3,13 +3,13 @@ import { Mail } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { unwrap } from "@/api/client";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { formatMoment } from "@/lib/format";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
 import type { ConsoleApi } from "../api/session";
 import type { ContactMessage } from "../api/types";
 import { Fact } from "../ui/fact";
 import { ListPager, usePageParam } from "../ui/paging";
 import { ActionError, ConsoleState, ScreenHeading } from "../ui/states";
-import { formatMoment } from "../ui/when";
 
 const FILTER =
   "rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white";

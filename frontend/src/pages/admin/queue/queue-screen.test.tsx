@@ -90,7 +90,7 @@ describe("focus and announcements after a decision", () => {
     ...REPORT,
     id: 8,
     material: { slug: "brass", name: "Brass" },
-    city: { slug: "durban", name: "Durban", countryCode: "ZA" },
+    city: { slug: "durban", name: "Durban", countryCode: "ZA", timeZone: "Africa/Johannesburg" },
     flagged: false,
     flagReason: null,
   };

@@ -2,12 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
 import type { RefObject } from "react";
 import { unwrap } from "@/api/client";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoment, formatMoney } from "@/lib/format";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
 import type { ConsoleApi } from "../api/session";
 import type { AdminPriceReport } from "../api/types";
 import { Fact } from "../ui/fact";
-import { formatMoment } from "../ui/when";
 import { type Decision, DecisionForm } from "./decision-form";
 import { type OnDecided, QueueList, useQueueParams } from "./queue-list";
 import { ReviewNote } from "./review-status";
@@ -36,6 +35,8 @@ function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided
   const decide = useConsoleAction(decideReport);
   const title = `${report.material.name} in ${report.city.name}`;
   const perKg = (amount: string) => `${formatMoney(amount, report.currency)}/kg`;
+  // The day paid is a day of the city's calendar: moments are shown in the city's time too.
+  const zone = report.city.timeZone;
   return (
     <article className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -43,7 +44,7 @@ function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided
           {title}
           {report.yard ? ` · ${report.yard.name}` : ""}
         </h2>
-        <span className="text-sm text-slate-600">Received {formatMoment(report.createdAt)}</span>
+        <span className="text-sm text-slate-600">Received {formatMoment(report.createdAt, zone)}</span>
       </header>
       {report.flagged && (
         <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900">
@@ -58,7 +59,9 @@ function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided
         <Fact term="Current price">
           {report.currentPricePerKg ? perKg(report.currentPricePerKg) : "No current price"}
         </Fact>
-        <Fact term="Paid on">{formatDate(report.reportDate)}</Fact>
+        <Fact term="Paid on">
+          {formatDate(report.reportDate)} <span className="text-slate-600">(a day in {report.city.name})</span>
+        </Fact>
         <Fact term="Note">{report.note ?? "—"}</Fact>
       </dl>
       {report.status === "pending" ? (
@@ -75,7 +78,7 @@ function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided
           }
         />
       ) : (
-        <ReviewNote review={report} />
+        <ReviewNote review={report} timeZone={zone} />
       )}
     </article>
   );

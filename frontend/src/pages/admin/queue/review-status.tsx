@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { formatMoment } from "@/lib/format";
 import type { ReviewStatus } from "../api/types";
-import { formatMoment } from "../ui/when";
 
 export const STATUSES: ReviewStatus[] = ["pending", "approved", "rejected"];
 const STATUS_LABELS: Record<ReviewStatus, string> = { pending: "Waiting", approved: "Approved", rejected: "Rejected" };
@@ -30,14 +30,17 @@ export function readStatus(value: string | null): ReviewStatus {
 /** Who decided an item, when and why. */
 export function ReviewNote({
   review,
+  timeZone,
 }: {
   review: { status: ReviewStatus; reviewedBy: string | null; reviewedAt: string | null; reviewReason: string | null };
+  /** Where its moment is shown: the item's city's time zone, else the viewer's. */
+  timeZone?: string;
 }) {
   return (
     <p className="text-sm text-slate-700">
       {STATUS_LABELS[review.status]}
       {review.reviewedBy ? ` by ${review.reviewedBy}` : ""}
-      {review.reviewedAt ? ` on ${formatMoment(review.reviewedAt)}` : ""}
+      {review.reviewedAt ? ` on ${formatMoment(review.reviewedAt, timeZone)}` : ""}
       {review.reviewReason ? `: ${review.reviewReason}` : ""}
     </p>
   );

@@ -6,13 +6,12 @@ import { useSearchParams } from "react-router";
 import { unwrapEmpty } from "@/api/client";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SortHeader } from "@/components/ui/sort-header";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatMoment } from "@/lib/format";
 import { PAGE_SIZE, SUBSCRIBERS_CSV, useConsoleAction, useConsoleQueries } from "../api/queries";
 import type { Subscriber } from "../api/types";
 import { ListPager, usePageParam } from "../ui/paging";
 import { useSorted } from "../ui/sorting";
 import { ActionError, ConsoleState, ScreenHeading } from "../ui/states";
-import { formatMoment } from "../ui/when";
 
 type Field = "email" | "createdAt";
 const sortValue = (row: Subscriber, field: Field) => row[field];

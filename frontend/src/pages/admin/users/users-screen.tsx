@@ -3,12 +3,12 @@ import { unwrap } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/page-states";
 import { SortHeader } from "@/components/ui/sort-header";
+import { formatMoment } from "@/lib/format";
 import { useConsoleAction, useConsoleQueries } from "../api/queries";
 import { useSession } from "../api/session";
 import type { ConsoleUser } from "../api/types";
 import { useSorted } from "../ui/sorting";
 import { ActionError, ConsoleState, ScreenHeading } from "../ui/states";
-import { formatMoment } from "../ui/when";
 
 type Field = "email" | "role" | "createdAt" | "lastLoginAt";
 const sortValue = (user: ConsoleUser, field: Field) => user[field];
