@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { CategoryIcon } from "@/components/ui/category-icon";
 import { formatCount, type Unit } from "@/lib/format";
 import type { CategoryGroup } from "./filter-materials";
+import type { LocalPrices } from "./local-prices";
 import { MaterialCard, MaterialCardSkeleton } from "./material-card";
 
 const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
@@ -13,10 +14,11 @@ type Props = {
   summaries: ReadonlyMap<number, MaterialSummary>;
   summaryStatus: "pending" | "error" | "success";
   unit: Unit;
+  local: LocalPrices;
 };
 
 /** One category's matching materials, with how many of its materials are shown. */
-export function CategorySection({ group, summaries, summaryStatus, unit }: Props) {
+export function CategorySection({ group, summaries, summaryStatus, unit, local }: Props) {
   const headingId = `category-${group.category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -38,6 +40,13 @@ export function CategorySection({ group, summaries, summaryStatus, unit }: Props
               summary={summaries.get(material.id)}
               summaryStatus={summaryStatus}
               unit={unit}
+              local={
+                local.city && {
+                  cityName: local.city.name,
+                  row: local.byMaterial.get(material.id),
+                  status: local.status,
+                }
+              }
             />
           </li>
         ))}

@@ -13,6 +13,7 @@ import { useUrlState } from "@/lib/url-state";
 import { useUnit } from "@/lib/use-unit";
 import { CategorySection, MaterialGridSkeleton } from "./category-group";
 import { categoriesOf, filterMaterials, groupByCategory } from "./filter-materials";
+import { LocalCityChooser, useLocalPrices } from "./local-prices";
 import { MaterialFilters } from "./material-filters";
 import { MATERIALS_DEFAULTS, readMaterialsState } from "./material-params";
 
@@ -27,6 +28,7 @@ export function Component() {
   const [unit] = useUnit();
   const { data: materials, error, isPending, refetch } = useQuery(materialQueries.list());
   const summaries = useSummaries();
+  const local = useLocalPrices();
   const { state, update } = useUrlState(readMaterialsState, MATERIALS_DEFAULTS);
   // The box filters as you type; the URL gets the text once typing pauses.
   const commitSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
@@ -49,7 +51,8 @@ export function Component() {
             </p>
           )}
           <p className="text-sm text-slate-600">
-            Averages and ranges are in US dollars (USD), across all tracked cities.
+            Your city's prices first, in its currency; averages and ranges are in US dollars (USD), across all tracked
+            cities.
           </p>
         </div>
         <UnitToggle />
@@ -70,6 +73,7 @@ export function Component() {
             category={category}
             onCategory={(name) => update({ category: name?.toLowerCase() ?? "" })}
           />
+          <LocalCityChooser local={local} />
           <p aria-live="polite" className="text-sm text-slate-600">
             Showing {formatCount(filtered.length)} of {formatCount(materials.length)} materials
           </p>
@@ -94,6 +98,7 @@ export function Component() {
                     summaries={summaries.byMaterial}
                     summaryStatus={summaries.status}
                     unit={unit}
+                    local={local}
                   />
                   {index === 0 && <AdSlot id="materials-ad-2" />}
                 </Fragment>

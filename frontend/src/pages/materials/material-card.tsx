@@ -1,10 +1,11 @@
 import { ArrowRight, Star } from "lucide-react";
 import { Link } from "react-router";
-import type { Material, MaterialSummary } from "@/api/client";
+import type { CityPriceRow, Material, MaterialSummary } from "@/api/client";
+import { PRICE_KIND_LABELS } from "@/components/prices/price-provenance";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { formatDate, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { materialPath } from "@/lib/paths";
 
 type Props = {
@@ -13,6 +14,8 @@ type Props = {
   summary: MaterialSummary | undefined;
   summaryStatus: "pending" | "error" | "success";
   unit: Unit;
+  /** The visitor's city's price of it, shown first; null without one (or before it is known). */
+  local?: { cityName: string; row: CityPriceRow | undefined; status: "pending" | "error" | "success" } | null;
 };
 
 export function GradeBadge({ grade }: { grade: string }) {
@@ -25,7 +28,34 @@ export function GradeBadge({ grade }: { grade: string }) {
   );
 }
 
-function PriceFigures({ summary, summaryStatus, unit }: Omit<Props, "material">) {
+/** The price in the visitor's city, in its currency, with its kind and day. */
+function LocalFigure({ local, unit }: { local: NonNullable<Props["local"]>; unit: Unit }) {
+  const { cityName, row, status } = local;
+  if (status === "pending") return <Skeleton className="h-12 w-40" />;
+  if (status === "error") return null;
+  return (
+    <div className="border-b border-slate-200 pb-2" data-testid="local-price">
+      <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">In {cityName}</p>
+      {row ? (
+        <>
+          <p className="text-2xl font-bold text-slate-900">
+            {formatPrice(row.priceExact, row.currency, unit)}{" "}
+            <span className="text-sm font-normal text-slate-600">
+              {row.currency} {UNIT_LABELS[unit]}
+            </span>
+          </p>
+          <p className="text-xs text-slate-600">
+            {PRICE_KIND_LABELS[row.source.kind]} · {formatDate(row.date)}
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">No price in {cityName}</p>
+      )}
+    </div>
+  );
+}
+
+function PriceFigures({ summary, summaryStatus, unit }: Omit<Props, "material" | "local">) {
   if (summaryStatus === "pending") {
     return (
       <div className="space-y-2" data-testid="price-skeleton">
@@ -47,12 +77,15 @@ function PriceFigures({ summary, summaryStatus, unit }: Omit<Props, "material">)
       <p className="text-sm text-slate-600">
         Range: {price(summary.minPrice)} - {price(summary.maxPrice)}
       </p>
+      <p className="text-xs text-slate-600">
+        Across {summary.citiesTracked} cities in {summary.countries} countries, in {summary.currency}
+      </p>
     </div>
   );
 }
 
 /** One material: the whole card opens its page (/material/{slug}). */
-export function MaterialCard({ material, summary, summaryStatus, unit }: Props) {
+export function MaterialCard({ material, summary, summaryStatus, unit, local }: Props) {
   return (
     <Card className="relative flex h-full flex-col gap-3 p-4 transition-shadow hover:shadow-md">
       <div className="flex items-start justify-between gap-2">
@@ -67,7 +100,8 @@ export function MaterialCard({ material, summary, summaryStatus, unit }: Props) 
         {material.grade && <GradeBadge grade={material.grade} />}
       </div>
       <p className="line-clamp-3 text-sm text-slate-600">{material.description || "No description available"}</p>
-      <div className="rounded-md bg-slate-50 p-3">
+      <div className="space-y-2 rounded-md bg-slate-50 p-3">
+        {local && <LocalFigure local={local} unit={unit} />}
         <PriceFigures summary={summary} summaryStatus={summaryStatus} unit={unit} />
       </div>
       <span className="mt-auto inline-flex items-center gap-1 text-sm font-medium text-brand-700">

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Material, MaterialSummary } from "@/api/client";
+import { makeCity, makeCityPriceRow, makeMaterial } from "@/test/factories";
 import { spyOnFetch } from "@/test/network";
 import { renderRoute } from "@/test/render";
 import { Component as MaterialsPage } from "./index";
@@ -258,5 +259,94 @@ describe("Materials page", () => {
     );
     await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(shown()).toHaveLength(6));
+  });
+});
+
+// GET /api/cities (trimmed) and each city's GET /api/cities/{slug}/prices.
+const NEW_YORK = makeCity({
+  id: 13,
+  name: "New York",
+  countryCode: "US",
+  latitude: 0,
+  longitude: 0,
+  timeZone: "America/New_York",
+});
+const LONDON = makeCity({
+  id: 48,
+  name: "London",
+  countryCode: "GB",
+  latitude: 0,
+  longitude: 0,
+  timeZone: "Europe/London",
+});
+const JOBURG = makeCity({
+  id: 1,
+  name: "Johannesburg",
+  countryCode: "ZA",
+  latitude: 0,
+  longitude: 0,
+  timeZone: "Africa/Johannesburg",
+});
+const LISTED = [JOBURG, NEW_YORK, LONDON].map((city) => ({ ...city, copperPrice: null }));
+const copperRef = makeMaterial(1, "Copper", "Copper");
+const brassRef = makeMaterial(7, "Brass", "Brass");
+const PRICES = {
+  "new-york": [
+    {
+      ...makeCityPriceRow(1, NEW_YORK, copperRef, "9.3125", null, { date: "2026-11-21" }),
+      source: { name: "Estimates", kind: "estimate" as const },
+    },
+  ],
+  london: [makeCityPriceRow(2, LONDON, copperRef, "7.25", null), makeCityPriceRow(3, LONDON, brassRef, "4.1", null)],
+};
+
+describe("Materials page: the visitor's city first", () => {
+  const spies: { mockRestore: () => void }[] = [];
+  afterEach(() => {
+    for (const spy of spies.splice(0)) spy.mockRestore();
+  });
+
+  function renderIn(timeZone: string) {
+    const options = { locale: "en-US", calendar: "gregory", numberingSystem: "latn", timeZone };
+    spies.push(
+      vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockReturnValue(options),
+      vi.spyOn(navigator, "languages", "get").mockReturnValue(["en"]),
+    );
+    return renderRoute(<MaterialsPage />, {
+      path: "/scrap-metal-prices",
+      url: "/scrap-metal-prices",
+      seed: [
+        [["/api/materials"], MATERIALS],
+        [["/api/prices/summary"], SUMMARY],
+        [["/api/cities"], LISTED],
+        [["/api/cities/new-york/prices"], PRICES["new-york"]],
+        [["/api/cities/london/prices"], PRICES.london],
+      ],
+    });
+  }
+
+  it("shows the city's own price in its currency, with its kind and day, before the USD average", () => {
+    renderIn("America/New_York");
+    expect(screen.getByText(/Prices first for/)).toHaveTextContent(
+      "Prices first for New York, United States in USD; below each, the average across all tracked cities in US dollars.",
+    );
+    const card = cardOf("Copper");
+    const local = within(card).getByTestId("local-price");
+    expect(local).toHaveTextContent("In New York$9.31 USD per kgEstimate · Nov 21, 2026");
+    // First: the city's price comes before the average across countries.
+    const average = within(card).getByText("Average Price");
+    expect(local.compareDocumentPosition(average) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(card).toHaveTextContent("Across 75 cities in 7 countries, in USD");
+    expect(within(cardOf("Brass")).getByTestId("local-price")).toHaveTextContent("No price in New York");
+  });
+
+  it("changes the city from the chooser, and remembers it", async () => {
+    const first = renderIn("America/New_York");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Your city" }), "london");
+    expect(within(cardOf("Copper")).getByTestId("local-price")).toHaveTextContent("In London£7.25 GBP per kgDemo data");
+    expect(within(cardOf("Brass")).getByTestId("local-price")).toHaveTextContent("£4.10 GBP per kg");
+    first.unmount();
+    renderIn("America/New_York");
+    expect(within(cardOf("Copper")).getByTestId("local-price")).toHaveTextContent("In London");
   });
 });
