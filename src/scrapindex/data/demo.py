@@ -16,6 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from scrapindex.data.demo_districts import nearest_district
 from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.reference import CityRef, CountryRef, MaterialRef, load_materials, load_places
 from scrapindex.price_kinds import DEMO_KIND
@@ -434,13 +435,15 @@ def _yard_row(
     lon_offset = rng.uniform(-0.09, 0.09) / max(math.cos(math.radians(city["latitude"])), 0.2)
     has_rating = rng.random() > 0.03
     slug = slugify(f"{name} {city['name']}")
+    latitude = round(city["latitude"] + lat_offset, 6)
+    longitude = round(city["longitude"] + lon_offset, 6)
     return {
         "id": yard_id,
         "city_id": city_id,
         "name": name,
-        "address": _address(rng, country, region_code, city),
-        "latitude": round(city["latitude"] + lat_offset, 6),
-        "longitude": round(city["longitude"] + lon_offset, 6),
+        "address": _address(rng, country, region_code, city, (latitude, longitude)),
+        "latitude": latitude,
+        "longitude": longitude,
         "phone": _phone(country["code"], city["areaCode"], index) if rng.random() > 0.04 else None,
         "email": f"info@{slug}.example.com" if rng.random() < 0.7 else None,
         "website": f"https://{slug}.example.com" if rng.random() < 0.6 else None,
@@ -453,22 +456,36 @@ def _yard_row(
     }
 
 
-def _address(rng: random.Random, country: CountryRef, region_code: str, city: CityRef) -> str:
+def _address(
+    rng: random.Random,
+    country: CountryRef,
+    region_code: str,
+    city: CityRef,
+    point: tuple[float, float],
+) -> str:
+    """An invented street in the district the yard's coordinates are in, with that district's
+    postcode (demo_districts); a demo town, which has no districts, takes a suburb by chance."""
     number = rng.randint(1, 480)
     street = rng.choice(country["streets"])
-    suburb = rng.choice(city["suburbs"])
-    name, postcode = city["name"], city["postcode"]
+    suburb = rng.choice(city["suburbs"])  # drawn for every yard, so the draws after it stay put
+    town, postcode = city["name"], city["postcode"]
+    district = nearest_district(city["slug"], *point)
+    if district is not None:
+        suburb, postcode = district.name, district.postcode
+        town = district.town or town
+        region_code = district.region or region_code
+    place = town if suburb == town else f"{suburb}, {town}"
     match country["code"]:
         case "US" | "CA":
-            return f"{number} {street}, {name}, {region_code} {postcode}"
+            return f"{number} {street}, {town}, {region_code} {postcode}"
         case "AU":
             return f"{number} {street}, {suburb} {region_code} {postcode}"
         case "GB":
-            return f"Unit {rng.randint(1, 30)}, {street}, {suburb}, {name} {postcode}"
+            return f"Unit {rng.randint(1, 30)}, {street}, {place} {postcode}"
         case "ES":
-            return f"{street} {number}, {postcode} {name}"
+            return f"{street} {number}, {postcode} {town}"
         case _:
-            return f"{number} {street}, {suburb}, {name}, {postcode}"
+            return f"{number} {street}, {place}, {postcode}"
 
 
 def _phone(country_code: str, area: str, index: int) -> str:
