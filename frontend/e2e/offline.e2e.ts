@@ -107,13 +107,19 @@ describe("the server away, or the network dropping, without a service worker", (
     expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
     await screenshot(page, "offline-directory");
 
-    await alert.getByRole("button", { name: "Try again" }).click(); // still offline: asked, and failed again
+    // Still offline: asked again, and failed again (the last results are dimmed while it is asked).
+    const retried = page.waitForEvent("requestfailed", (request) => request.url().includes("/api/scrap-yards?"));
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await retried;
     await alert.waitFor();
-    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
 
     // Back online, the failed list is asked for again by itself (TanStack's refetch on reconnect).
     await page.context().setOffline(false);
-    await page.getByRole("link", { name: "View Details" }).first().waitFor();
-    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    const settled = async () =>
+      (await page.getByRole("link", { name: "View Details" }).count()) > 0 &&
+      (await page.locator('[aria-busy="true"]').count()) === 0; // the new results, not the dimmed old ones
+    await expect.poll(settled, { timeout: 10_000 }).toBe(true);
+    expect(await alert.count()).toBe(0);
   });
 });

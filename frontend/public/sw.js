@@ -64,7 +64,7 @@ async function networkFirst(request) {
     if (request.mode === "navigate") return (await caches.match(OFFLINE_PAGE)) ?? Response.error();
     throw error;
   }
-  if (response.ok || response.status === 404) keep(request, response.clone());
+  if (response.ok || response.status === 404) keep(request, response.clone()).catch(() => undefined); // full: no copy
   if (AWAY.includes(response.status)) return (await savedCopy(request)) ?? response;
   return response;
 }
