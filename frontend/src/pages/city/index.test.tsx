@@ -408,6 +408,11 @@ describe("City prices page", () => {
     expect(screen.getByRole("img", { name: "Rated 4.9 out of 5" })).toBeInTheDocument();
     expect(screen.getByText("(13 reviews)")).toBeInTheDocument();
     expect(screen.getAllByText("Closed")).toHaveLength(2);
+    // A closed yard says when it opens next, on its own clock (Sunday noon: Monday morning).
+    expect(screen.getAllByTestId("opens-next").map((el) => el.textContent)).toEqual([
+      "Opens tomorrow 8:00 AM",
+      "Opens tomorrow 7:00 AM",
+    ]);
     expect(screen.getByText("Hours unknown")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "View all yards" })).toHaveAttribute(
       "href",

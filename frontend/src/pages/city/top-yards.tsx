@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, QueryState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { Stars } from "@/components/ui/stars";
-import { OpenBadge, yardIsOpen } from "@/components/yards/open-state";
+import { YardOpenState, yardIsOpen } from "@/components/yards/open-state";
 import { cityYardsPath, yardPath } from "@/lib/paths";
 
 /** SPEC §9: the city page shows 3 yards; the API sorts by rating by default. */
@@ -84,7 +84,7 @@ function YardItem({ yard }: { yard: Yard }) {
         <Link to={yardPath(yard)} className="font-medium text-brand-700 hover:underline">
           {yard.name}
         </Link>
-        <OpenBadge isOpen={yardIsOpen(yard)} />
+        <YardOpenState yard={yard} />
       </div>
       <p className="mt-1 flex items-start gap-1 text-sm text-slate-600">
         <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
