@@ -130,5 +130,8 @@ export default defineConfig(({ mode }) => ({
     // Vitest's default leaves one core idle (cores − 1): on a 2-core machine that is one worker,
     // and the component tests wait on jsdom, not on each other (258 s → 179 s here).
     maxWorkers: availableParallelism(),
+    // Typing tests (user-event, a keystroke at a time) took over the 5 s default on a loaded
+    // 2-core machine; a time limit here guards against hangs, not against slowness.
+    testTimeout: 20_000,
   },
 }));
