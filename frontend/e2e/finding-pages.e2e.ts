@@ -164,6 +164,7 @@ describe("finding pages on a 390 px phone", () => {
     await screenshot(page, "finding-home-phone");
 
     // Another city, chosen here, is the one the next visit opens on.
+    await card.getByRole("button", { name: "Change city" }).click();
     await card.getByRole("combobox", { name: "Another city" }).selectOption("london");
     await page.getByRole("region", { name: /in London, United Kingdom/ }).waitFor();
     await page.reload({ waitUntil: "networkidle" });

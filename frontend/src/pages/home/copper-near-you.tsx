@@ -33,6 +33,19 @@ function CitySelect({
 }) {
   const id = useId();
   const groups = useMemo(() => groupByCountry(cities), [cities]);
+  // The list of every city opens on request: a page's only listbox stays the header search's.
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="self-start text-sm font-medium text-brand-700 underline focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        Change city
+      </button>
+    );
+  }
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id} className="shrink-0 text-slate-700">
@@ -41,7 +54,12 @@ function CitySelect({
       <select
         id={id}
         value={value}
-        onChange={(event) => onPick(event.target.value)}
+        onChange={(event) => {
+          onPick(event.target.value);
+          setOpen(false);
+        }}
+        // biome-ignore lint/a11y/noAutofocus: opened by the button just pressed, to choose at once
+        autoFocus
         className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         {groups.map(([country, members]) => (
