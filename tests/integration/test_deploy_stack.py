@@ -83,7 +83,7 @@ def test_page_and_api_through_nginx(stack: Stack) -> None:
         assert "script-src 'self'" in page.headers["content-security-policy"]
         assert not re.search(r"\d", page.headers.get("server", "")), "no version string"
         html = read_page(page.text)
-        assert html.title == "Johannesburg Scrap Metal Prices Today | ScrapIndex"
+        assert html.title == "Johannesburg Scrap Metal Prices | ScrapIndex"
         assert html.links["canonical"] == f"{stack.url}/za/johannesburg"
 
         assert client.get("/no-such-page").status_code == 404
@@ -110,7 +110,7 @@ def test_page_and_api_through_nginx(stack: Stack) -> None:
 def test_pages_are_kept_by_nginx_and_follow_the_data(
     short_lived_stack: Stack, database: str
 ) -> None:
-    title = "{} Scrap Metal Prices Today | ScrapIndex"
+    title = "{} Scrap Metal Prices | ScrapIndex"
     with httpx.Client(base_url=short_lived_stack.url) as client:
         first = client.get("/za/johannesburg")
         assert first.status_code == 200

@@ -104,13 +104,13 @@ ROUTES = [
      {"WebSite", "Organization"}, "/api/cities"),
     ("/cities", 200, "Global Scrap Metal Markets", "index", set(), "/api/cities"),
     ("/scrap-metal-prices", 200, "Scrap Metal Prices", "index", set(), "/api/prices/summary"),
-    ("/za/johannesburg", 200, "Johannesburg Scrap Metal Prices Today | ScrapIndex", "index",
+    ("/za/johannesburg", 200, "Johannesburg Scrap Metal Prices | ScrapIndex", "index",
      {"BreadcrumbList", "ItemList"}, "/api/cities/johannesburg/prices"),
-    ("/us/california", 200, "California Scrap Metal Prices Today | ScrapIndex", "index",
+    ("/us/california", 200, "California Scrap Metal Prices | ScrapIndex", "index",
      {"BreadcrumbList"}, "/api/countries/us/regions/california/prices"),
     ("/za/johannesburg/scrap-yards", 200, "Scrap Yards in Johannesburg, South Africa", "index",
      {"BreadcrumbList"}, "/api/cities/johannesburg/scrap-yards"),
-    ("/material/copper", 200, "Copper Scrap Price Today | ScrapIndex", "index",
+    ("/material/copper", 200, "Copper Scrap Price by City | ScrapIndex", "index",
      {"BreadcrumbList", "ItemList"}, "/api/materials/copper/markets"),
     ("/scrap-yard/1", 200, " - Scrap Yard in ", "index", {"LocalBusiness", "BreadcrumbList"},
      "/api/scrap-yards/1"),
@@ -403,4 +403,4 @@ def test_material_html_follows_the_tables_sort_and_page_in_the_url(pages: TestCl
     past = pages.get("/material/copper?page=5")
     assert past.status_code == 404
     second_title = read_page(pages.get("/material/copper?page=2").text).title
-    assert second_title == "Copper Scrap Price Today - Page 2 | ScrapIndex"
+    assert second_title == "Copper Scrap Price by City - Page 2 | ScrapIndex"

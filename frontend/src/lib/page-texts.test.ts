@@ -22,9 +22,9 @@ const TYPICAL: Record<string, string> = {
 describe("pageText", () => {
   it("fills every placeholder of title, description and keywords", () => {
     expect(pageText("city", { city: "Johannesburg", country: "South Africa", currency: "ZAR" })).toEqual({
-      title: "Johannesburg Scrap Metal Prices Today",
+      title: "Johannesburg Scrap Metal Prices",
       description:
-        "Today's scrap metal prices in Johannesburg, South Africa, in ZAR: copper, brass, aluminum, steel and more, with top-rated scrap yards and trading law guidance.",
+        "Scrap metal prices in Johannesburg, South Africa, in ZAR: copper, brass, aluminum, steel and more, with top-rated scrap yards and trading law guidance.",
       keywords:
         "Johannesburg scrap metal prices, scrap copper price Johannesburg, scrap yards Johannesburg, South Africa scrap prices",
     });

@@ -114,7 +114,7 @@ describe("City prices page", () => {
     expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
     expect(crumbs.getByText("South Africa")).toBeInTheDocument();
     expect(crumbs.getByText("Johannesburg")).toHaveAttribute("aria-current", "page");
-    expect(document.title).toBe("Johannesburg Scrap Metal Prices Today | ScrapIndex");
+    expect(document.title).toBe("Johannesburg Scrap Metal Prices | ScrapIndex");
     expect(metaContent("description")).toMatch(/Johannesburg, South Africa, in ZAR/);
     expect(metaContent("robots")).toBe("index,follow");
     for (const id of ["city-ad-1", "city-ad-2", "city-ad-3"]) {
@@ -509,7 +509,7 @@ describe("City prices page", () => {
         "href",
         "/material/silver",
       );
-      await waitFor(() => expect(document.title).toBe("California Scrap Metal Prices Today | ScrapIndex"));
+      await waitFor(() => expect(document.title).toBe("California Scrap Metal Prices | ScrapIndex"));
       expect(metaContent("robots")).toBe("index,follow");
     });
 

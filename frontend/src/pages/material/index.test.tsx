@@ -129,7 +129,7 @@ describe("Material page", () => {
     expect(within(hero).getByTestId("category-icon")).toHaveAttribute("aria-hidden", "true");
     expect(screen.queryByText("Premium Grade")).not.toBeInTheDocument();
     expect(screen.getByText(/General copper scrap/)).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe("Copper Scrap Price Today | ScrapIndex"));
+    await waitFor(() => expect(document.title).toBe("Copper Scrap Price by City | ScrapIndex"));
     expect([...document.querySelectorAll("[data-ad-slot]")].map((ad) => ad.id)).toEqual([
       "material-ad-1",
       "material-ad-2",
@@ -254,7 +254,7 @@ describe("Material page", () => {
     expect(await screen.findByText("Markets 21–22 of 22")).toBeInTheDocument();
     expect(bodyRows()).toEqual(["Halifax", "Polokwane"]);
     expect(router.state.location.search).toBe("?page=2");
-    await waitFor(() => expect(document.title).toBe("Copper Scrap Price Today - Page 2 | ScrapIndex"));
+    await waitFor(() => expect(document.title).toBe("Copper Scrap Price by City - Page 2 | ScrapIndex"));
     expect(screen.getByRole("heading", { name: "All Markets" })).toHaveFocus();
     expect(within(pages).getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
   });

@@ -50,7 +50,7 @@ describe("Region page", () => {
     expect(
       within(screen.getByText("Cities", { selector: "dt" }).parentElement as HTMLElement).getByText("5"),
     ).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe("California Scrap Metal Prices Today | ScrapIndex"));
+    await waitFor(() => expect(document.title).toBe("California Scrap Metal Prices | ScrapIndex"));
     expect(metaContent("description")).toMatch(
       /^Average scrap metal prices in California, United States \(cities tracked: 5\)/,
     );
@@ -173,7 +173,7 @@ describe("Region page", () => {
     document.title = "";
     renderRoute(<CityPage regionPage={RegionPage} />, atCalifornia);
     expect(await screen.findByRole("heading", { level: 1, name: "California Scrap Metal Prices" })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe("California Scrap Metal Prices Today | ScrapIndex"));
+    await waitFor(() => expect(document.title).toBe("California Scrap Metal Prices | ScrapIndex"));
     expect(metaContent("robots")).toBe("index,follow");
   });
 
