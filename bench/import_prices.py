@@ -31,6 +31,7 @@ from bench import common  # noqa: E402
 from scrapindex.data.demo import DemoConfig  # noqa: E402
 from scrapindex.data.imports.prices import import_prices  # noqa: E402
 from scrapindex.db import create_db_engine  # noqa: E402
+from scrapindex.formatting import stored_unit  # noqa: E402
 from scrapindex.models import City, CurrentPrice, Material, Price  # noqa: E402
 
 # A week of history: the feed's last days update it.
@@ -43,7 +44,14 @@ def write_feed(template_url: str, path: Path, rows: int) -> None:
     engine = create_db_engine(template_url)
     with engine.connect() as connection:
         series = connection.execute(
-            select(City.slug, City.country_code, Material.slug, Price.price_per_kg, Price.currency)
+            select(
+                City.slug,
+                City.country_code,
+                Material.slug,
+                Material.sale_unit,
+                Price.price_per_kg,
+                Price.currency,
+            )
             .select_from(CurrentPrice)
             .join(Price, Price.id == CurrentPrice.price_id)
             .join(City, City.id == CurrentPrice.city_id)
@@ -58,11 +66,14 @@ def write_feed(template_url: str, path: Path, rows: int) -> None:
         out.write(HEADER)
         for n in range(days):
             day = common.END_DATE - dt.timedelta(days=days - 1 - n)
-            for city, country, material, price, currency in series:
+            for city, country, material, sale_unit, price, currency in series:
                 if written == rows:
                     return
                 quote = (price * Decimal(str(rng.uniform(0.9, 1.1)))).quantize(Decimal("0.01"))
-                out.write(f"{day},{country},{city},{material},{quote},{currency},kg,Bench feed\n")
+                unit = stored_unit(sale_unit)
+                out.write(
+                    f"{day},{country},{city},{material},{quote},{currency},{unit},Bench feed\n"
+                )
                 written += 1
 
 

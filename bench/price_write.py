@@ -54,6 +54,7 @@ from scrapindex.data.demo import DemoConfig  # noqa: E402
 from scrapindex.data.imports.prices import import_prices  # noqa: E402
 from scrapindex.data.imports.sources import named_source_id  # noqa: E402
 from scrapindex.db import create_db_engine  # noqa: E402
+from scrapindex.formatting import stored_unit  # noqa: E402
 from scrapindex.models import (  # noqa: E402
     City,
     CurrentPrice,
@@ -72,8 +73,9 @@ FACTOR = Decimal("1.01")
 FEED_SOURCE = "Bench feed"
 PARTS = ("upsert", "lookup", "band (service)", "publish", "order check", "current prices", "alerts")
 
-# Series: (country code, city slug, material slug, material id, city id, price per kg, currency)
-Series = tuple[str, str, str, int, int, Decimal, str]
+# Series: (country code, city slug, material slug, material id, city id, stored price, currency,
+# stored unit: kg, or piece for a material sold by the piece)
+Series = tuple[str, str, str, int, int, Decimal, str, str]
 
 
 def settings_for(url: str) -> Settings:
@@ -91,12 +93,13 @@ def current_series(engine: Engine) -> list[Series]:
                 City.id,
                 CurrentPrice.price_per_kg,
                 CurrentPrice.currency,
+                Material.sale_unit,
             )
             .join(City, City.id == CurrentPrice.city_id)
             .join(Material, Material.id == CurrentPrice.material_id)
             .order_by(City.slug, Material.slug)
         ).all()
-    return [tuple(row) for row in rows]  # type: ignore[misc]
+    return [(*row[:7], stored_unit(row[7])) for row in rows]
 
 
 def newest_day(engine: Engine) -> dt.date:
@@ -109,9 +112,11 @@ def write_day(path: Path, series: Sequence[Series], day: dt.date) -> int:
     """One row per series: its current price x FACTOR (four places, as stored), dated ``day``."""
     with path.open("w", encoding="utf-8") as out:
         out.write(HEADER)
-        for country, city, material, _, _, price, currency in series:
+        for country, city, material, _, _, price, currency, unit in series:
             quote = (price * FACTOR).quantize(Decimal("0.0001"))
-            out.write(f"{day},{country},{city},{material},{quote},{currency},kg,{FEED_SOURCE}\n")
+            out.write(
+                f"{day},{country},{city},{material},{quote},{currency},{unit},{FEED_SOURCE}\n"
+            )
     return len(series)
 
 
@@ -207,12 +212,12 @@ def full_day(
 
 def add_reports(engine: Engine, series: Series, day: dt.date, now: dt.datetime) -> list[int]:
     """Three pending reports at the series' current price, dated ``day``."""
-    _, _, _, material_id, city_id, price, currency = series
+    _, _, _, material_id, city_id, price, currency, unit = series
     values = {
         "material_id": material_id,
         "city_id": city_id,
         "price": price,
-        "unit": "kg",
+        "unit": unit,
         "currency": currency,
         "price_per_kg": price,
         "report_date": day,
@@ -269,7 +274,7 @@ def one_series(
     bare: list[float] = []
     settings = settings_for(url)
     for series in spread(current_series(engine)[1:], count):
-        _, _, _, material_id, city_id, price, currency = series
+        _, _, _, material_id, city_id, price, currency, _ = series
         with engine.begin() as connection:
             source_id = named_source_id(connection, FEED_SOURCE, "feed")
         started = time.perf_counter()

@@ -11,7 +11,13 @@ from typing import Any, Literal, get_args
 
 from scrapindex.settings import PROJECT_ROOT
 
-Unit = Literal["kg", "lb", "t"]
+WeightUnit = Literal["kg", "lb", "t", "ozt"]
+# The units a price may be given or shown in: a weight, or one piece (materials sold by the piece).
+Unit = Literal["kg", "lb", "t", "ozt", "piece"]
+# How a material is sold (materials.sale_unit): by weight, precious metal by weight (shown per
+# troy ounce first), or by the piece. Prices of the first two are stored per kg, of the last per
+# piece.
+SaleUnit = Literal["kg", "troy_oz", "piece"]
 
 
 def _shared(name: str) -> Any:
@@ -19,13 +25,33 @@ def _shared(name: str) -> Any:
     return json.loads((PROJECT_ROOT / "content" / name).read_text(encoding="utf-8"))
 
 
-def _kg_per_unit() -> dict[Unit, Decimal]:
+def _kg_per_unit() -> dict[WeightUnit, Decimal]:
     table = _shared("units.json")["kgPerUnit"]
-    return {unit: Decimal(table[unit]) for unit in get_args(Unit)}
+    return {unit: Decimal(table[unit]) for unit in get_args(WeightUnit)}
+
+
+def _sale_units(key: str) -> dict[SaleUnit, tuple[Unit, ...]]:
+    table = _shared("units.json")["saleUnits"]
+    return {sale: tuple(table[sale][key]) for sale in get_args(SaleUnit)}
 
 
 SYMBOLS: dict[str, str] = _shared("currencies.json")["symbols"]
 KG_PER_UNIT = _kg_per_unit()
+# Stored units (a kg, or a piece) in one of each unit: what a stored price is multiplied by.
+STORED_PER_UNIT: dict[Unit, Decimal] = {
+    **{unit: KG_PER_UNIT[unit] for unit in get_args(WeightUnit)},
+    "piece": Decimal(1),
+}
+# Per sale unit, the units a price may be given in and shown in (first: the default shown).
+GIVEN_UNITS = _sale_units("given")
+SHOWN_UNITS = _sale_units("shown")
+UNIT_SUFFIXES: dict[Unit, str] = {
+    "kg": "/kg",
+    "lb": "/lb",
+    "t": "/t",
+    "ozt": "/troy oz",
+    "piece": " per piece",
+}
 CENT = Decimal("0.01")
 TENTH = Decimal("0.1")
 
@@ -44,8 +70,37 @@ def format_money(amount: Decimal | str, currency: str) -> str:
 
 
 def format_price(price_per_kg: Decimal | str, currency: str, unit: Unit = "kg") -> str:
-    """A stored per-kg price shown in the chosen unit."""
-    return format_money(Decimal(price_per_kg) * KG_PER_UNIT[unit], currency)
+    """A stored price (per kg, or per piece) shown in the chosen unit."""
+    return format_money(Decimal(price_per_kg) * STORED_PER_UNIT[unit], currency)
+
+
+def unit_refusal(unit: str, sale_unit: SaleUnit, material: str) -> str | None:
+    """Why a price of ``material`` cannot be given per ``unit``, or None when it can:
+    "Catalytic Converters sell by the piece: give the price per piece"."""
+    given = GIVEN_UNITS[sale_unit]
+    if unit in given:
+        return None
+    if sale_unit == "piece":
+        return f"{material} sell by the piece: give the price per piece"
+    return f"{material} is priced by weight: give the price per {', '.join(given)}"
+
+
+def stored_unit(sale_unit: SaleUnit) -> Literal["kg", "piece"]:
+    """What a stored price of a material sold so is for: one kg, or one piece."""
+    return "piece" if sale_unit == "piece" else "kg"
+
+
+def price_text(stored: Decimal | str, currency: str, sale_unit: SaleUnit) -> str:
+    """A stored price as a page or a mail says it, in the material's default unit:
+    "R172.00/kg", "$880.00/troy oz", "R2,450.00 per piece"."""
+    unit = SHOWN_UNITS[sale_unit][0]
+    return format_price(stored, currency, unit) + UNIT_SUFFIXES[unit]
+
+
+def stored_price_text(stored: Decimal | str, currency: str, sale_unit: SaleUnit) -> str:
+    """A stored price as stored, for operators' messages: "R172.00/kg", "R2,450.00 per piece"."""
+    unit = stored_unit(sale_unit)
+    return format_money(stored, currency) + UNIT_SUFFIXES[unit]
 
 
 def percent_change(price: Decimal, previous: Decimal) -> float:

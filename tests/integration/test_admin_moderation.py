@@ -60,7 +60,11 @@ def test_flagged_reports_come_first_then_the_oldest(
     rows = queue(site, moderator)
     assert [row["id"] for row in rows] == [too_high, too_low, first, third]
     high = rows[0]
-    assert high["material"] == {"slug": MATERIAL, "name": high["material"]["name"]}
+    assert high["material"] == {
+        "slug": MATERIAL,
+        "name": high["material"]["name"],
+        "saleUnit": "kg",
+    }
     assert high["city"] == {
         "slug": CITY,
         "name": "Cape Town",

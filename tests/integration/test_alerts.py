@@ -137,6 +137,19 @@ def test_an_alert_is_accepted_and_sends_nothing_until_confirmed(
     assert "R1.60/lb" in body_text(message, "plain")
 
 
+def test_a_piece_alert_is_kept_per_piece_and_said_per_piece(
+    db: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, _ = smtp_server
+    answer = site.post("/api/alerts", json=above("2450", materialSlug="catalytic-converters"))
+    assert answer.status_code == 202, answer.text
+    [alert] = alerts(db)
+    assert (alert.unit, alert.threshold_per_kg) == ("piece", Decimal("2450"))
+    assert deliver(db, settings) == 1
+    [message] = inbox.messages()
+    assert "R2,450.00 per piece" in body_text(message, "plain")
+
+
 def alerts(db: Engine) -> list[PriceAlert]:
     from sqlalchemy.orm import Session
 
@@ -247,6 +260,11 @@ def test_expired_and_forged_links_are_refused(
         (above(kind="sideways"), "kind"),
         (above(threshold=-1), "threshold"),
         (above(unit="oz"), "unit"),
+        (
+            above(materialSlug="catalytic-converters", unit="lb"),
+            "Catalytic Converters sell by the piece: give the price per piece",
+        ),
+        (above(unit="piece"), "is priced by weight: give the price per kg, lb, t"),
         (above(email="not-an-address"), "email"),
         (above(email="reader@example.org\r\nBcc: victim@example.org"), "email"),
     ],

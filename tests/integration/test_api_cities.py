@@ -257,7 +257,9 @@ def quote(slug: str, name: str, category: str, *, kind: str, at: dt.datetime) ->
         previous=None,
         source_name=kind,
         source_kind=kind,
-        material=MaterialInfo(id=1, name=name, slug=slug, grade=None, category=category),
+        material=MaterialInfo(
+            id=1, name=name, slug=slug, grade=None, category=category, sale_unit="kg"
+        ),
         city=CityInfo(
             id=1,
             name="Johannesburg",

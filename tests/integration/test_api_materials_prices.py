@@ -19,7 +19,21 @@ def test_materials_list(client: TestClient) -> None:
     assert len(materials) >= 30
     assert {m["category"] for m in materials} == CATEGORIES
     assert {"copper", "brass", "aluminum", "steel"} <= {m["slug"] for m in materials}
-    assert set(materials[0]) == {"id", "name", "slug", "category", "grade", "description"}
+    assert set(materials[0]) == {
+        "id",
+        "name",
+        "slug",
+        "category",
+        "grade",
+        "description",
+        "saleUnit",
+    }
+    units = {m["slug"]: m["saleUnit"] for m in materials}
+    assert (units["catalytic-converters"], units["silver"], units["copper"]) == (
+        "piece",
+        "troy_oz",
+        "kg",
+    )
 
 
 def test_one_material_and_unknown(client: TestClient) -> None:

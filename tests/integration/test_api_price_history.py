@@ -317,3 +317,16 @@ def test_sparklines(client: TestClient, db: Engine) -> None:
         assert 1 <= len(line["points"]) <= 30
         assert line["points"][-1] == latest[line["materialSlug"]]
     assert client.get("/api/cities/atlantis/sparklines").status_code == 404
+
+
+def test_a_piece_history_says_per_piece_and_a_troy_ounce_metal_its_unit_of_sale(
+    client: TestClient,
+) -> None:
+    base = "/api/prices/history?citySlug=london&days=10"
+    piece = client.get(f"{base}&materialSlug=catalytic-converters").json()
+    silver = client.get(f"{base}&materialSlug=silver").json()
+    assert (piece["unit"], piece["saleUnit"]) == ("piece", "piece")
+    assert (silver["unit"], silver["saleUnit"]) == ("kg", "troy_oz")
+    download = client.get(f"{base}&materialSlug=catalytic-converters&format=csv").text
+    rows = list(csv.reader(io.StringIO(download)))
+    assert {row[3] for row in rows[1:]} == {"piece"}

@@ -98,6 +98,15 @@ def test_pounds_and_tonnes_convert_to_kg_exact_to_the_cent(db: Engine) -> None:
         assert f"{stored:.2f}" == cents
 
 
+def test_a_piece_is_stored_per_piece_and_a_troy_ounce_per_kg(db: Engine) -> None:
+    assert import_prices(db, FIXTURES / "prices_sale_units.csv").ok
+    april = dt.date(2026, 4, 1)
+    # Catalytic converters sell by the piece: stored as given, never divided by a weight.
+    assert stored_price(db, "london", "catalytic-converters", april)[0] == Decimal("120.00")
+    # 22.00 a troy ounce / 0.0311034768 kg = 707.31642... a kg
+    assert stored_price(db, "london", "silver", april)[0] == Decimal("707.3164")
+
+
 # (file, where the problem is, what the report says there)
 INVALID_FILES = [
     ("prices_unknown_city.csv", "line 3", "unknown city 'atlantis'"),
@@ -116,6 +125,16 @@ INVALID_FILES = [
     ("prices_short_row.csv", "line 3", "expected 8 fields, found 6"),
     ("prices_bad_unit.csv", "line 3", "unit 'oz' is not one of kg, lb, t"),
     ("prices_demo_source.csv", "line 2", "is the demo source"),
+    (
+        "prices_piece_by_weight.csv",
+        "line 3",
+        "Catalytic Converters sell by the piece: give the price per piece",
+    ),
+    (
+        "prices_weight_by_piece.csv",
+        "line 3",
+        "Brass is priced by weight: give the price per kg, lb, t",
+    ),
     ("prices_outlier.csv", "line 2", "£67.10/kg is 10.10x its median over the 30 days before"),
     ("prices_outlier.csv", "line 4", "R15.50/kg is 0.10x its median over the 30 days before"),
     ("prices_missing_fields.json", "item 2", "missing fields: currency"),
@@ -144,7 +163,7 @@ def test_every_problem_of_a_row_is_reported(db: Engine, tmp_path: Path) -> None:
         "line 2: unknown city 'atlantis'",
         "line 2: unknown material 'unobtainium'",
         "line 2: price -1 is not above zero",
-        "line 2: unit 'oz' is not one of kg, lb, t",
+        "line 2: unit 'oz' is not one of kg, lb, t, ozt, piece",
         "line 2: source is empty",
     ]
 
@@ -214,7 +233,14 @@ def write_large_feed(db: Engine, path: Path, days: int) -> int:
     """Every series for ``days`` days from 2026-03-27: updates of stored days, then new days."""
     with db.connect() as connection:
         latest = connection.execute(
-            select(City.slug, City.country_code, Material.slug, Price.price_per_kg, Price.currency)
+            select(
+                City.slug,
+                City.country_code,
+                Material.slug,
+                Material.sale_unit,
+                Price.price_per_kg,
+                Price.currency,
+            )
             .select_from(CurrentPrice)
             .join(Price, Price.id == CurrentPrice.price_id)
             .join(City, City.id == CurrentPrice.city_id)
@@ -225,9 +251,12 @@ def write_large_feed(db: Engine, path: Path, days: int) -> int:
         out.write(HEADER)
         for n in range(days):
             day = dt.date(2026, 3, 27) + dt.timedelta(days=n)
-            for city, country, material, price, currency in latest:
+            for city, country, material, sale_unit, price, currency in latest:
                 new_price = (price * Decimal("1.02")).quantize(Decimal("0.01"))
-                out.write(f"{day},{country},{city},{material},{new_price},{currency},kg,Big feed\n")
+                unit = "piece" if sale_unit == "piece" else "kg"
+                out.write(
+                    f"{day},{country},{city},{material},{new_price},{currency},{unit},Big feed\n"
+                )
                 rows += 1
     return rows
 

@@ -76,6 +76,11 @@ def to_the_cent(value: Decimal) -> Decimal:
         ({"price": 1_000_001}, "price: "),
         ({"price": "1.23456"}, "price: "),
         ({"unit": "oz"}, "unit: "),
+        (
+            {"materialSlug": "catalytic-converters", "unit": "kg"},
+            "unit: Catalytic Converters sell by the piece: give the price per piece",
+        ),
+        ({"unit": "piece"}, "unit: #1 Copper is priced by weight: give the price per kg, lb, t"),
         ({"currency": "RANDS"}, "currency: "),
         ({"note": "x" * 501}, "note: "),
         ({"note": "   "}, "note: "),
@@ -136,6 +141,24 @@ def test_units_become_prices_per_kg(db: Engine, site: TestClient) -> None:
     assert per_kg == [Decimal("150"), Decimal("154.3236"), Decimal("160")]
 
 
+def test_a_piece_is_kept_per_piece_and_a_troy_ounce_per_kg(
+    db: Engine, site: TestClient, moderator: dict[str, str]
+) -> None:
+    piece = send_report(
+        seller(site, 0), materialSlug="catalytic-converters", price=1200, unit="piece"
+    )
+    troy = send_report(seller(site, 1), materialSlug="silver", price=22, unit="ozt")
+    assert (piece.status_code, troy.status_code) == (202, 202)
+    stored = [stored_report(db, i) for i in report_ids(db)]
+    assert [(r.unit, r.price_per_kg) for r in stored] == [
+        ("piece", Decimal("1200")),
+        ("ozt", Decimal("707.3164")),  # 22 x 32.1507466 troy ounces in a kg
+    ]
+    assert decide(site, moderator, stored[0].id).status_code == 200
+    aggregate = summary(site, material="catalytic-converters")
+    assert (aggregate["unit"], aggregate["medianPerKg"]) == ("piece", "1200.00")
+
+
 def test_approved_reports_publish_an_aggregate_then_the_series_price(
     db: Engine, site: TestClient, moderator: dict[str, str]
 ) -> None:
@@ -157,6 +180,7 @@ def test_approved_reports_publish_an_aggregate_then_the_series_price(
         "maxPerKg": "150.00",
         "latestDate": city_today().isoformat(),
         "currency": "ZAR",
+        "unit": "kg",
         "publishesPrice": False,
     }
     assert series_row(site)["source"]["kind"] == "demo"  # one report publishes no price

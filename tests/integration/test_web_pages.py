@@ -404,3 +404,20 @@ def test_material_html_follows_the_tables_sort_and_page_in_the_url(pages: TestCl
     assert past.status_code == 404
     second_title = read_page(pages.get("/material/copper?page=2").text).title
     assert second_title == "Copper Scrap Price by City - Page 2 | ScrapIndex"
+
+
+def test_a_piece_is_priced_per_piece_in_the_fallback_and_the_structured_data(
+    pages: TestClient,
+) -> None:
+    html = pages.get("/za/johannesburg").text
+    listed = next(b for b in read_page(html).json_ld() if b["@type"] == "ItemList")
+    units = {
+        item["item"]["url"].rsplit("/", 1)[1]: item["item"]["offers"]["unitText"]
+        for item in listed["itemListElement"]
+    }
+    assert (units["catalytic-converters"], units["copper"]) == ("per piece", "per kg")
+    assert re.search(r"R[\d,]+\.\d\d per piece", html)
+    assert re.search(r"R[\d,]+\.\d\d/kg", html)
+    material = pages.get("/material/catalytic-converters").text
+    assert "per piece" in material
+    assert "/kg" not in material.split('<main id="main-content"', 1)[1].split("<script", 1)[0]

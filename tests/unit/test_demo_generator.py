@@ -88,7 +88,7 @@ FAMILIES = load_estimate_table(CONTENT_DIR).families
 
 
 def test_reference_levels_follow_the_grade_families() -> None:
-    level = {m["slug"]: m["usdPerKg"] for m in load_materials(CONTENT_DIR)}
+    level = {m["slug"]: m["usdPerUnit"] for m in load_materials(CONTENT_DIR)}
     for grades in FAMILIES.values():
         levels = [level[grade] for grade in grades]
         assert levels == sorted(levels, reverse=True), grades

@@ -1175,7 +1175,7 @@ export interface components {
             currency: string;
             /**
              * Currentpriceperkg
-             * @description The series' current price per kg, in this report's currency
+             * @description The series' current price per kg (or piece), in this report's currency
              */
             currentPricePerKg: string | null;
             /** Flagreason */
@@ -1189,7 +1189,10 @@ export interface components {
             note: string | null;
             /** Price */
             price: string;
-            /** Priceperkg */
+            /**
+             * Priceperkg
+             * @description Per kg, or per piece for a material sold by the piece (material.saleUnit)
+             */
             pricePerKg: string;
             /**
              * Reportdate
@@ -1214,7 +1217,7 @@ export interface components {
              * Unit
              * @enum {string}
              */
-            unit: "kg" | "lb" | "t";
+            unit: "kg" | "lb" | "t" | "ozt" | "piece";
             yard: components["schemas"]["YardName"] | null;
         };
         /** AdminPriceReportPage */
@@ -1337,10 +1340,9 @@ export interface components {
             threshold?: number | null;
             /**
              * Unit
-             * @default kg
-             * @enum {string}
+             * @description The threshold's unit; by default kg, or piece for a material sold by piece
              */
-            unit: "kg" | "lb" | "t";
+            unit?: ("kg" | "lb" | "t" | "ozt" | "piece") | null;
             /**
              * Website
              * @description Leave empty
@@ -1593,7 +1595,7 @@ export interface components {
             change: string | null;
             /**
              * Changeexact
-             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this; null without a previous price, and for an estimate whose previous price is not an estimate
+             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg (or per piece): convert units and compare from this; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             changeExact: string | null;
             /**
@@ -1624,17 +1626,17 @@ export interface components {
             previousPrice: string | null;
             /**
              * Previouspriceexact
-             * @description The previous price at the stored precision, four decimals per kg: convert units and compare from this
+             * @description The previous price at the stored precision, four decimals per kg (or per piece): convert units and compare from this
              */
             previousPriceExact: string | null;
             /**
              * Price
-             * @description Per kg to the cent
+             * @description Per unit (a kg, or a piece) to the cent
              */
             price: string;
             /**
              * Priceexact
-             * @description The price at the stored precision, four decimals per kg: convert units and compare from this
+             * @description The price at the stored precision, four decimals per kg (or per piece): convert units and compare from this
              */
             priceExact: string;
             source: components["schemas"]["SourceRef"];
@@ -1651,10 +1653,10 @@ export interface components {
             trend: "up" | "down" | "flat";
             /**
              * Unit
-             * @default kg
-             * @constant
+             * @description What the price is for: one kg, or one piece for a material sold by the piece
+             * @enum {string}
              */
-            unit: "kg";
+            unit: "kg" | "piece";
             /**
              * Updatedat
              * Format: date-time
@@ -1967,6 +1969,12 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+            /**
+             * Saleunit
+             * @description How it is sold: by weight (kg: shown per kg, lb or tonne), precious metal by weight (troy_oz: shown per troy ounce or kg) or by the piece (piece: priced per piece, never converted)
+             * @enum {string}
+             */
+            saleUnit: "kg" | "troy_oz" | "piece";
             /** Slug */
             slug: string;
         };
@@ -1974,6 +1982,12 @@ export interface components {
         MaterialName: {
             /** Name */
             name: string;
+            /**
+             * Saleunit
+             * @description How it is sold: by weight (kg: shown per kg, lb or tonne), precious metal by weight (troy_oz: shown per troy ounce or kg) or by the piece (piece: priced per piece, never converted)
+             * @enum {string}
+             */
+            saleUnit: "kg" | "troy_oz" | "piece";
             /** Slug */
             slug: string;
         };
@@ -1986,7 +2000,7 @@ export interface components {
             change: string | null;
             /**
              * Changeexact
-             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this; null without a previous price, and for an estimate whose previous price is not an estimate
+             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg (or per piece): convert units and compare from this; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             changeExact: string | null;
             /**
@@ -2017,17 +2031,17 @@ export interface components {
             previousPrice: string | null;
             /**
              * Previouspriceexact
-             * @description The previous price at the stored precision, four decimals per kg: convert units and compare from this
+             * @description The previous price at the stored precision, four decimals per kg (or per piece): convert units and compare from this
              */
             previousPriceExact: string | null;
             /**
              * Price
-             * @description Per kg to the cent
+             * @description Per unit (a kg, or a piece) to the cent
              */
             price: string;
             /**
              * Priceexact
-             * @description The price at the stored precision, four decimals per kg: convert units and compare from this
+             * @description The price at the stored precision, four decimals per kg (or per piece): convert units and compare from this
              */
             priceExact: string;
             /** Priceusd */
@@ -2051,10 +2065,10 @@ export interface components {
             trend: "up" | "down" | "flat";
             /**
              * Unit
-             * @default kg
-             * @constant
+             * @description What the price is for: one kg, or one piece for a material sold by the piece
+             * @enum {string}
              */
-            unit: "kg";
+            unit: "kg" | "piece";
             /**
              * Updatedat
              * Format: date-time
@@ -2073,6 +2087,12 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+            /**
+             * Saleunit
+             * @description How it is sold: by weight (kg: shown per kg, lb or tonne), precious metal by weight (troy_oz: shown per troy ounce or kg) or by the piece (piece: priced per piece, never converted)
+             * @enum {string}
+             */
+            saleUnit: "kg" | "troy_oz" | "piece";
             /** Slug */
             slug: string;
         };
@@ -2086,6 +2106,12 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+            /**
+             * Saleunit
+             * @description How it is sold: by weight (kg: shown per kg, lb or tonne), precious metal by weight (troy_oz: shown per troy ounce or kg) or by the piece (piece: priced per piece, never converted)
+             * @enum {string}
+             */
+            saleUnit: "kg" | "troy_oz" | "piece";
             /** Slug */
             slug: string;
         };
@@ -2200,11 +2226,17 @@ export interface components {
             referenceName: string | null;
             resolution: components["schemas"]["Resolution"];
             /**
-             * Unit
-             * @default kg
-             * @constant
+             * Saleunit
+             * @description How it is sold: by weight (kg: shown per kg, lb or tonne), precious metal by weight (troy_oz: shown per troy ounce or kg) or by the piece (piece: priced per piece, never converted)
+             * @enum {string}
              */
-            unit: "kg";
+            saleUnit: "kg" | "troy_oz" | "piece";
+            /**
+             * Unit
+             * @description What each price is for: one kg, or one piece for a material sold by the piece
+             * @enum {string}
+             */
+            unit: "kg" | "piece";
         };
         /** PriceKindCount */
         PriceKindCount: {
@@ -2234,7 +2266,7 @@ export interface components {
             change: string | null;
             /**
              * Changeexact
-             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg: convert units and compare from this; null without a previous price, and for an estimate whose previous price is not an estimate
+             * @description priceExact - previousPriceExact, at the stored precision, four decimals per kg (or per piece): convert units and compare from this; null without a previous price, and for an estimate whose previous price is not an estimate
              */
             changeExact: string | null;
             /**
@@ -2264,17 +2296,17 @@ export interface components {
             previousPrice: string | null;
             /**
              * Previouspriceexact
-             * @description The previous price at the stored precision, four decimals per kg: convert units and compare from this
+             * @description The previous price at the stored precision, four decimals per kg (or per piece): convert units and compare from this
              */
             previousPriceExact: string | null;
             /**
              * Price
-             * @description Per kg to the cent
+             * @description Per unit (a kg, or a piece) to the cent
              */
             price: string;
             /**
              * Priceexact
-             * @description The price at the stored precision, four decimals per kg: convert units and compare from this
+             * @description The price at the stored precision, four decimals per kg (or per piece): convert units and compare from this
              */
             priceExact: string;
             /** Priceusd */
@@ -2298,10 +2330,10 @@ export interface components {
             trend: "up" | "down" | "flat";
             /**
              * Unit
-             * @default kg
-             * @constant
+             * @description What the price is for: one kg, or one piece for a material sold by the piece
+             * @enum {string}
              */
-            unit: "kg";
+            unit: "kg" | "piece";
             /**
              * Updatedat
              * Format: date-time
@@ -2332,7 +2364,7 @@ export interface components {
              * Unit
              * @enum {string}
              */
-            unit: "kg" | "lb" | "t";
+            unit: "kg" | "lb" | "t" | "ozt" | "piece";
             /**
              * Website
              * @description Leave empty
@@ -2367,6 +2399,12 @@ export interface components {
              * @description The median is the series' price (3 or more)
              */
             publishesPrice: boolean;
+            /**
+             * Unit
+             * @description What the figures are for: one kg, or one piece for a material sold by piece
+             * @enum {string}
+             */
+            unit: "kg" | "piece";
             /** Windowdays */
             windowDays: number;
         };
@@ -6865,7 +6903,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The series as JSON, or with format=csv as a CSV download: date, price (four decimals per kg), currency, unit, source_kind, source_name */
+            /** @description The series as JSON, or with format=csv as a CSV download: date, price (four decimals per unit), currency, unit (kg, or piece), source_kind, source_name */
             200: {
                 headers: {
                     [name: string]: unknown;

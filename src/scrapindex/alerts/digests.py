@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine, func, select, update
 
 from scrapindex.alerts.links import mail_links, unsubscribe_headers
 from scrapindex.alerts.wording import describe
-from scrapindex.formatting import format_money, format_percent, percent_change
+from scrapindex.formatting import format_percent, percent_change, price_text
 from scrapindex.mail.outbox import enqueue
 from scrapindex.models import City, CurrentPrice, Material, Price, PriceAlert, Source
 from scrapindex.paths import place_path
@@ -103,7 +103,14 @@ def city_board(
     previous = Price.__table__.alias("previous")
     previous_source = Source.__table__.alias("previous_source")
     rows = connection.execute(
-        select(Material.name, Price.price_per_kg, Price.currency, Price.price_date, Source.kind)
+        select(
+            Material.name,
+            Material.sale_unit,
+            Price.price_per_kg,
+            Price.currency,
+            Price.price_date,
+            Source.kind,
+        )
         .add_columns(
             previous.c.price_per_kg.label("previous"), previous_source.c.kind.label("previous_kind")
         )
@@ -123,7 +130,7 @@ def city_board(
         "prices": [
             {
                 "material": row.name,
-                "price": format_money(row.price_per_kg, row.currency) + "/kg",
+                "price": price_text(row.price_per_kg, row.currency, row.sale_unit),
                 "change": city_board_change(
                     row.price_per_kg,
                     row.previous if measures_a_move(row.kind, row.previous_kind) else None,

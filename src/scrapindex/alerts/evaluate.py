@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 
 from scrapindex.alerts.links import mail_links, unsubscribe_headers
 from scrapindex.alerts.wording import describe, threshold_text
-from scrapindex.formatting import KG_PER_UNIT, Unit, format_price
+from scrapindex.formatting import STORED_PER_UNIT, UNIT_SUFFIXES, Unit, format_price
 from scrapindex.mail.outbox import enqueue
 from scrapindex.models import City, Country, CurrentPrice, Material, Price, PriceAlert
 from scrapindex.paths import place_path
@@ -214,9 +214,9 @@ def _queue_fired_mail(
             .order_by(PriceAlert.id)
         ).all()
         for row in rows:
-            unit: Unit = row.unit if row.unit in KG_PER_UNIT else "kg"
+            unit: Unit = row.unit if row.unit in STORED_PER_UNIT else "kg"
             threshold = threshold_text(row.threshold or Decimal(0), unit, row.currency)
-            price = f"{format_price(row.price_per_kg, row.currency, unit)}/{unit}"
+            price = format_price(row.price_per_kg, row.currency, unit) + UNIT_SUFFIXES[unit]
             what = describe(row.kind, row.material, row.city, threshold)
             enqueue(
                 connection,

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from scrapindex.alerts import links
 from scrapindex.alerts.evaluate import set_baseline
 from scrapindex.alerts.wording import describe, threshold_text
-from scrapindex.formatting import Unit
+from scrapindex.formatting import Unit, stored_unit, unit_refusal
 from scrapindex.mail.outbox import enqueue
 from scrapindex.models import City, Material, PriceAlert
 from scrapindex.queries.places import find_city
@@ -45,7 +45,7 @@ class AlertRequest:
     kind: AlertKind
     material_slug: str | None = None
     threshold: Decimal | None = None
-    unit: Unit = "kg"
+    unit: Unit | None = None  # by default the material's stored unit (kg, or piece)
 
 
 def create_alert(
@@ -61,6 +61,7 @@ def create_alert(
     if city is None:
         raise AlertRefused("citySlug", f"no city '{request.city_slug}'")
     material = None
+    unit: Unit = "kg"
     if request.kind in THRESHOLD_KINDS:
         if request.material_slug is None:
             raise AlertRefused("materialSlug", f"an '{request.kind}' alert needs a material")
@@ -69,6 +70,10 @@ def create_alert(
             raise AlertRefused("materialSlug", f"no material '{request.material_slug}'")
         if request.threshold is None:
             raise AlertRefused("threshold", f"an '{request.kind}' alert needs a threshold")
+        unit = request.unit or stored_unit(material.sale_unit)
+        unit_problem = unit_refusal(unit, material.sale_unit, material.name)
+        if unit_problem is not None:
+            raise AlertRefused("unit", unit_problem)
     elif request.material_slug is not None or request.threshold is not None:
         raise AlertRefused("kind", "a digest covers every material: give no material or threshold")
     held = session.execute(
@@ -85,8 +90,8 @@ def create_alert(
         city_id=city.id,
         material_id=material.id if material is not None else None,
         threshold=threshold,
-        unit=request.unit if threshold is not None else None,
-        threshold_per_kg=per_kg(threshold, request.unit) if threshold is not None else None,
+        unit=unit if threshold is not None else None,
+        threshold_per_kg=per_kg(threshold, unit) if threshold is not None else None,
         currency=city.country.currency,
         client_hash=client,
         created_at=now,

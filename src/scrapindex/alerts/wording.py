@@ -1,8 +1,9 @@
 """How an alert is put in words, in mail subjects, bodies and the manage page."""
 
 from decimal import Decimal
+from typing import cast
 
-from scrapindex.formatting import format_money
+from scrapindex.formatting import UNIT_SUFFIXES, Unit, format_money
 
 
 def describe(kind: str, material: str | None, city: str, threshold: str | None) -> str:
@@ -15,4 +16,6 @@ def describe(kind: str, material: str | None, city: str, threshold: str | None) 
 
 
 def threshold_text(threshold: Decimal, unit: str, currency: str) -> str:
-    return f"{format_money(threshold, currency)}/{unit}"
+    """ "R150.00/kg", "$30.00/troy oz", "R2,000.00 per piece": as the alert was given."""
+    suffix = UNIT_SUFFIXES.get(cast(Unit, unit), f"/{unit}")
+    return f"{format_money(threshold, currency)}{suffix}"

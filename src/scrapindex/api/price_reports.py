@@ -6,6 +6,7 @@ from fastapi import APIRouter, HTTPException, status
 
 from scrapindex.api.deps import CityInQueryDep, MaterialInQueryDep, SessionDep, SettingsDep
 from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_limit, reject_honeypot
+from scrapindex.formatting import stored_unit
 from scrapindex.mail.notifications import notify_operator
 from scrapindex.models import PriceReport
 from scrapindex.moderation.price_reports import ReportRefused, city_today, submit_report
@@ -60,6 +61,7 @@ def price_report_summary(
         material_slug=material.slug,
         window_days=WINDOW_DAYS,
         count=aggregate.count,
+        unit=stored_unit(material.sale_unit),
         median_per_kg=aggregate.median_per_kg,
         min_per_kg=aggregate.min_per_kg,
         max_per_kg=aggregate.max_per_kg,

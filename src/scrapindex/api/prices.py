@@ -14,6 +14,7 @@ from scrapindex.api.deps import (
     SessionDep,
     SettingsDep,
 )
+from scrapindex.formatting import stored_unit
 from scrapindex.queries.history import (
     MAX_HISTORY_DAYS,
     HistoryPoint,
@@ -67,7 +68,7 @@ HISTORY_RESPONSES: dict[int | str, dict[str, Any]] = {
     200: {
         "description": (
             "The series as JSON, or with format=csv as a CSV download: date, price (four "
-            "decimals per kg), currency, unit, source_kind, source_name"
+            "decimals per unit), currency, unit (kg, or piece), source_kind, source_name"
         ),
         "content": {"text/csv": {"schema": {"type": "string"}}},
     },
@@ -113,7 +114,7 @@ def history(
             sources = history_sources(session, material.id, city.id, since, chosen)
     if format == "csv":
         return Response(
-            history_csv(points, currency, sources),
+            history_csv(points, currency, stored_unit(material.sale_unit), sources),
             media_type="text/csv; charset=utf-8",
             headers={
                 "Content-Disposition": f'attachment; filename="{material.slug}-{city.slug}.csv"'
@@ -123,6 +124,8 @@ def history(
         material_slug=material.slug,
         city_slug=city.slug,
         currency=currency,
+        unit=stored_unit(material.sale_unit),
+        sale_unit=material.sale_unit,
         resolution=chosen,
         points=[history_point_public(p) for p in points],
         reference=[history_point_public(p) for p in (reference.points if reference else [])],

@@ -352,7 +352,7 @@ def _extend_prices(write: PriceWrite, content_dir: Path, source_id: int, today: 
             if s.last_day >= day or rate is None:
                 continue
             walk = walks[s.material_slug]
-            centre = materials[s.material_slug]["usdPerKg"] * levels[s.city_slug] / rate
+            centre = materials[s.material_slug]["usdPerUnit"] * levels[s.city_slug] / rate
             # Seeded by the walk: a family's grades in a city draw the same shock and decision.
             rng = seeded_rng(DEFAULT_SEED, "extend", s.city_slug, walk.name, day)
             latest[s] = next_demo_price(latest[s], centre, walk.volatility, shocks[walk.name], rng)

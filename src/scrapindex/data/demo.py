@@ -219,6 +219,7 @@ def generate(content_dir: Path, config: DemoConfig) -> DemoData:
             "category": m["category"],
             "grade": m["grade"],
             "description": m["description"],
+            "sale_unit": m["saleUnit"],
         }
         for i, m in enumerate(data.material_refs, start=1)
     ]
@@ -373,7 +374,7 @@ def _price_rows(data: DemoData) -> Iterator[dict[str, Any]]:
             previous = Decimal(0)
             local_path = _local_path(rng, walk, config.days)
             for i, (day, (local, board_stands)) in enumerate(zip(dates, local_path, strict=True)):
-                usd = material["usdPerKg"] * city_level * math.exp(market[i] + local)
+                usd = material["usdPerUnit"] * city_level * math.exp(market[i] + local)
                 if not board_stands:
                     previous = max(Decimal(str(usd / fx[i])).quantize(STORED_STEP), CENT)
                 yield {

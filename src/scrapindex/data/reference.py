@@ -2,7 +2,9 @@
 
 import json
 from pathlib import Path
-from typing import TypedDict
+from typing import TypedDict, get_args
+
+from scrapindex.formatting import SaleUnit
 
 
 class CityRef(TypedDict):
@@ -40,7 +42,8 @@ class MaterialRef(TypedDict):
     category: str
     grade: str | None
     description: str
-    usdPerKg: float
+    saleUnit: SaleUnit
+    usdPerUnit: float  # a demo level in US dollars per kg, or per piece when sold by the piece
     volatility: float
 
 
@@ -53,4 +56,11 @@ def load_places(content_dir: Path) -> list[CountryRef]:
 def load_materials(content_dir: Path) -> list[MaterialRef]:
     data = json.loads((content_dir / "reference" / "materials.json").read_text(encoding="utf-8"))
     materials: list[MaterialRef] = data["materials"]
+    # Checked here, where it is written from: a unit of sale decides how stored prices are read.
+    for material in materials:
+        if material.get("saleUnit") not in get_args(SaleUnit):
+            raise ValueError(
+                f"materials.json: {material['slug']} has saleUnit {material.get('saleUnit')!r}, "
+                f"not one of {', '.join(get_args(SaleUnit))}"
+            )
     return materials

@@ -74,7 +74,7 @@ class PriceAlert(Base):
     city_id: Mapped[int] = mapped_column(ForeignKey("cities.id"))
     material_id: Mapped[int | None] = mapped_column(ForeignKey("materials.id"))  # above/below
     threshold: Mapped[Decimal | None] = mapped_column(ExactDecimal(14, 4))  # as entered, in unit
-    unit: Mapped[str | None] = mapped_column(String(3))  # kg, lb or t
+    unit: Mapped[str | None] = mapped_column(String(5))  # kg, lb, t, ozt or piece
     threshold_per_kg: Mapped[Decimal | None] = mapped_column(money())
     currency: Mapped[str] = mapped_column(String(3))  # the city's, when the alert was made
     client_hash: Mapped[str] = mapped_column(String(64))

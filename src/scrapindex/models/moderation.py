@@ -43,7 +43,7 @@ class PriceReport(Base):
     city_id: Mapped[int] = mapped_column(ForeignKey("cities.id"))
     yard_id: Mapped[int | None] = mapped_column(ForeignKey("scrap_yards.id"))
     price: Mapped[Decimal] = mapped_column(ExactDecimal(14, 4))  # as entered, in unit/currency
-    unit: Mapped[str] = mapped_column(String(3))  # kg, lb or t
+    unit: Mapped[str] = mapped_column(String(5))  # kg, lb, t, ozt or piece (formatting.Unit)
     currency: Mapped[str] = mapped_column(String(3))
     price_per_kg: Mapped[Decimal] = mapped_column(money())  # in ``currency``
     report_date: Mapped[dt.date] = mapped_column(Date)

@@ -4,10 +4,20 @@ exchange rates, and the tables derived from them for the current board."""
 import datetime as dt
 from decimal import Decimal
 
-from sqlalchemy import BigInteger, Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Date,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from scrapindex.dbtypes import ExactDecimal, UtcDateTime
+from scrapindex.formatting import SaleUnit
 from scrapindex.models.base import Base, money
 
 
@@ -20,6 +30,12 @@ class Material(Base):
     category: Mapped[str] = mapped_column(String(40), index=True)
     grade: Mapped[str | None] = mapped_column(String(40))
     description: Mapped[str] = mapped_column(Text, default="")
+    # How it is sold (formatting.SaleUnit): by weight ("kg"), precious metal by weight
+    # ("troy_oz", shown per troy ounce first) or by the piece ("piece"), whose prices are stored
+    # per piece in the price_per_kg columns of prices, current_prices, reports and alerts.
+    # Checked where it is written, on loading content/reference/materials.json (data.reference):
+    # a CHECK constraint would make SQLite rebuild this table, which every price references.
+    sale_unit: Mapped[SaleUnit] = mapped_column(String(8), default="kg", server_default="kg")
 
 
 class Price(Base):

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from scrapindex import revision
 from scrapindex.audit import record_audit
 from scrapindex.data.imports.sources import named_source_id
-from scrapindex.formatting import format_money
+from scrapindex.formatting import stored_price_text, unit_refusal
 from scrapindex.models import (
     City,
     Country,
@@ -80,6 +80,9 @@ def submit_report(
         raise ReportRefused("citySlug", f"no city '{body.city_slug}'")
     if body.yard_id is not None:
         _check_yard(session, body.yard_id, city)
+    unit_problem = unit_refusal(body.unit, material.sale_unit, material.name)
+    if unit_problem is not None:
+        raise ReportRefused("unit", unit_problem)
     currency = body.currency or city.country.currency
     price_per_kg = per_kg(body.price, body.unit)
     local = _in_city_currency(session, price_per_kg, currency, city.country.currency)
@@ -147,7 +150,8 @@ def _flag_reason(session: Session, material: Material, city: City, local: Decima
     if 1 / OUTLIER_RATIO <= ratio <= OUTLIER_RATIO:
         return None
     shown = f"{ratio:.1f}" if ratio > 1 else f"{ratio:.2f}"
-    return f"{shown}x the current price {format_money(current, city.country.currency)}/kg"
+    current_text = stored_price_text(current, city.country.currency, material.sale_unit)
+    return f"{shown}x the current price {current_text}"
 
 
 def approve_report(

@@ -22,7 +22,7 @@ from sqlalchemy.orm import aliased
 
 from scrapindex.data.check import _grade_pairs
 from scrapindex.data.imports.checks import median_before, outlier_message
-from scrapindex.formatting import format_money
+from scrapindex.formatting import SaleUnit, format_money, stored_price_text
 from scrapindex.models import City, Material, Price, Source
 from scrapindex.price_kinds import ESTIMATE_KIND, PriceKind
 
@@ -191,16 +191,17 @@ class OutlierFlag:
     baseline: Decimal  # per kg, in ``currency``
     baseline_date: dt.date | None  # the baseline price's day; None for a median
     window_days: int = BASELINE_WINDOW_DAYS  # how far back the baseline was looked for
+    sale_unit: SaleUnit = "kg"  # prices of a material sold by the piece are per piece
 
     def message(self) -> str:
         """ "in London, Aluminum (£12.00/kg on 2026-04-01) is 10.00x its latest feed or manual
         price (£1.20/kg on 2026-03-31)"."""
-        price = f"{format_money(self.price_per_kg, self.currency)}/kg"
+        price = stored_price_text(self.price_per_kg, self.currency, self.sale_unit)
         return f"in {self.city}, {self.material} ({price} on {self.price_date}) {self.against()}"
 
     def against(self) -> str:
         """ "is 10.00x its latest feed or manual price (£1.20/kg on 2026-03-31)"."""
-        baseline = f"{format_money(self.baseline, self.currency)}/kg"
+        baseline = stored_price_text(self.baseline, self.currency, self.sale_unit)
         described = {
             "trusted": f"its latest feed or manual price ({baseline} on {self.baseline_date})",
             "estimate": f"its latest estimate ({baseline} on {self.baseline_date})",
@@ -251,7 +252,7 @@ def outliers_against_baseline(
         OutlierFlag(
             row.material_id,
             row.city_id,
-            materials[row.material_id],
+            materials[row.material_id][0],
             cities[row.city_id],
             row.price_date,
             row.price_per_kg,
@@ -260,6 +261,7 @@ def outliers_against_baseline(
             value,
             day,
             window_days,
+            materials[row.material_id][1],
         )
         for row, basis, value, day in found
     ]
@@ -440,11 +442,12 @@ def _baseline(
 
 def _names(
     connection: Connection, found: list[tuple[WrittenPrice, Basis, Decimal, dt.date | None]]
-) -> tuple[dict[int, str], dict[int, str]]:
+) -> tuple[dict[int, tuple[str, SaleUnit]], dict[int, str]]:
+    """The materials' names and sale units, and the cities' names."""
     material_ids = {row.material_id for row, *_ in found}
     city_ids = {row.city_id for row, *_ in found}
     materials = connection.execute(
-        select(Material.id, Material.name).where(Material.id.in_(material_ids))
+        select(Material.id, Material.name, Material.sale_unit).where(Material.id.in_(material_ids))
     )
     cities = connection.execute(select(City.id, City.name).where(City.id.in_(city_ids)))
-    return dict(materials.all()), dict(cities.all())
+    return {row.id: (row.name, row.sale_unit) for row in materials}, dict(cities.all())

@@ -308,11 +308,12 @@ CSV_HEADER = ("date", "price", "currency", "unit", "source_kind", "source_name")
 def history_csv(
     points: Sequence[HistoryPoint],
     currency: str,
+    unit: str,
     sources: dict[dt.date, list[tuple[str, str]]],
 ) -> str:
-    """The points at the stored four decimals per kg, each with its source's kind ("demo",
-    "estimate", "feed" …) and name; a week or month of several sources names each, joined by
-    " + " in the same order in both columns."""
+    """The points at the stored four decimals per ``unit`` (kg, or piece), each with its
+    source's kind ("demo", "estimate", "feed" …) and name; a week or month of several sources
+    names each, joined by " + " in the same order in both columns."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_HEADER)
@@ -321,6 +322,6 @@ def history_csv(
         kinds = " + ".join(kind for kind, _ in found)
         names = " + ".join(name for _, name in found)
         writer.writerow(
-            (point.date.isoformat(), f"{point.price_exact}", currency, "kg", kinds, names)
+            (point.date.isoformat(), f"{point.price_exact}", currency, unit, kinds, names)
         )
     return out.getvalue()

@@ -14,7 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from sqlalchemy import Connection, func, select
 from sqlalchemy.orm import Session
 
-from scrapindex.formatting import CENT, KG_PER_UNIT, Unit
+from scrapindex.formatting import CENT, STORED_PER_UNIT, SaleUnit, Unit
 from scrapindex.models import (
     City,
     Country,
@@ -34,8 +34,9 @@ STATUSES = ("pending", "approved", "rejected")
 
 
 def per_kg(price: Decimal, unit: Unit) -> Decimal:
-    """The price of one kilogram, to four places (lb = 0.45359237 kg exactly, t = 1000 kg)."""
-    return (price / KG_PER_UNIT[unit]).quantize(PER_KG_PLACES, ROUND_HALF_UP)
+    """The price as stored, to four places: of one kilogram (lb = 0.45359237 kg exactly,
+    t = 1000 kg, troy ounce = 31.1034768 g), or of one piece for a material sold by the piece."""
+    return (price / STORED_PER_UNIT[unit]).quantize(PER_KG_PLACES, ROUND_HALF_UP)
 
 
 def window_start(today: dt.date) -> dt.date:
@@ -139,6 +140,7 @@ class QueuedReport:
     yard_name: str | None
     reviewer_email: str | None
     current_per_kg: Decimal | None  # in the report's currency
+    material_sale_unit: SaleUnit = "kg"
 
 
 def report_queue(
@@ -171,6 +173,7 @@ def queued_reports(session: Session, ids: list[int]) -> list[QueuedReport]:
             Country.currency,
             ScrapYard.name,
             User.email,
+            Material.sale_unit,
         )
         .join(Material, Material.id == PriceReport.material_id)
         .join(City, City.id == PriceReport.city_id)
@@ -183,9 +186,8 @@ def queued_reports(session: Session, ids: list[int]) -> list[QueuedReport]:
     rates: dict[str, Decimal | None] = {}
     queued = []
     for report_id in ids:
-        report, m_slug, m_name, c_slug, c_name, code, zone, city_currency, yard, email = by_id[
-            report_id
-        ]
+        row = by_id[report_id]
+        report, m_slug, m_name, c_slug, c_name, code, zone, city_currency, yard, email = row[:10]
         current = current_price_per_kg(session, report.material_id, report.city_id)
         if current is not None and report.currency != city_currency:
             if city_currency not in rates:
@@ -193,6 +195,8 @@ def queued_reports(session: Session, ids: list[int]) -> list[QueuedReport]:
             rate = rates[city_currency]
             current = None if rate is None else (current * rate).quantize(PER_KG_PLACES)
         queued.append(
-            QueuedReport(report, m_slug, m_name, c_slug, c_name, code, zone, yard, email, current)
+            QueuedReport(
+                report, m_slug, m_name, c_slug, c_name, code, zone, yard, email, current, row[10]
+            )
         )
     return queued

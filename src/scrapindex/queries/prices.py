@@ -14,7 +14,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, aliased
 
-from scrapindex.formatting import percent_change
+from scrapindex.formatting import SaleUnit, percent_change
 from scrapindex.models import (
     City,
     Country,
@@ -39,6 +39,7 @@ class MaterialInfo:
     slug: str
     grade: str | None
     category: str
+    sale_unit: SaleUnit
 
 
 @dataclass(frozen=True)
@@ -257,7 +258,14 @@ def _estimate_inputs(row: Row[*tuple[Any, ...]]) -> EstimateInputs | None:
 
 def material_infos(session: Session) -> dict[int, MaterialInfo]:
     rows = session.execute(
-        select(Material.id, Material.name, Material.slug, Material.grade, Material.category)
+        select(
+            Material.id,
+            Material.name,
+            Material.slug,
+            Material.grade,
+            Material.category,
+            Material.sale_unit,
+        )
     )
     return {row.id: MaterialInfo(*row) for row in rows}
 

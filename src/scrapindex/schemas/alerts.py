@@ -27,7 +27,10 @@ class AlertCreate(CamelModel):
         ]
         | None
     ) = Field(default=None, gt=0, le=1_000_000, decimal_places=4)
-    unit: Unit = "kg"
+    unit: Unit | None = Field(
+        default=None,
+        description="The threshold's unit; by default kg, or piece for a material sold by piece",
+    )
     website: Honeypot = None
 
     @model_validator(mode="after")

@@ -3,8 +3,12 @@
 import datetime as dt
 from typing import Literal
 
+from pydantic import Field
+
+from scrapindex.formatting import SaleUnit
 from scrapindex.queries.history import HistoryPoint, Resolution, Sparkline
 from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText
+from scrapindex.schemas.prices import SALE_UNIT
 
 
 class HistoryPointPublic(CamelModel):
@@ -21,7 +25,10 @@ class PriceHistoryPublic(CamelModel):
     material_slug: str
     city_slug: str
     currency: str
-    unit: Literal["kg"] = "kg"
+    unit: Literal["kg", "piece"] = Field(
+        description="What each price is for: one kg, or one piece for a material sold by the piece"
+    )
+    sale_unit: SaleUnit = Field(description=SALE_UNIT)
     resolution: Resolution
     points: list[HistoryPointPublic]
     reference: list[HistoryPointPublic]  # the market reference in the city's currency per kg

@@ -1,6 +1,10 @@
 """Materials."""
 
+from pydantic import Field
+
+from scrapindex.formatting import SaleUnit
 from scrapindex.schemas.common import CamelModel
+from scrapindex.schemas.prices import SALE_UNIT
 
 
 class MaterialPublic(CamelModel):
@@ -10,3 +14,4 @@ class MaterialPublic(CamelModel):
     category: str
     grade: str | None
     description: str
+    sale_unit: SaleUnit = Field(description=SALE_UNIT)

@@ -7,6 +7,7 @@ from typing import Literal, TypedDict
 from pydantic import Field
 
 from scrapindex.data.estimate_formula import formula_text
+from scrapindex.formatting import SaleUnit, stored_unit
 from scrapindex.models import Material
 from scrapindex.price_kinds import PriceKind
 from scrapindex.queries.prices import (
@@ -26,12 +27,20 @@ class SourceRef(CamelModel):
     kind: PriceKind
 
 
+SALE_UNIT = (
+    "How it is sold: by weight (kg: shown per kg, lb or tonne), precious metal by weight "
+    "(troy_oz: shown per troy ounce or kg) or by the piece (piece: priced per piece, never "
+    "converted)"
+)
+
+
 class MaterialRef(CamelModel):
     id: int
     name: str
     slug: str
     grade: str | None
     category: str
+    sale_unit: SaleUnit = Field(description=SALE_UNIT)
 
 
 def material_ref(material: Material | MaterialInfo) -> MaterialRef:
@@ -83,7 +92,10 @@ def estimate_public(quote: Quote) -> EstimatePublic | None:
     )
 
 
-EXACT = "at the stored precision, four decimals per kg: convert units and compare from this"
+EXACT = (
+    "at the stored precision, four decimals per kg (or per piece): convert units and compare "
+    "from this"
+)
 # A figure in US dollars not rounded to the cent: "$0.13" a kg is $130 a tonne, 0.1284 is $128.40.
 USD_EXACT = "to four decimals per kg (not the cent) from price x rate: convert units from this"
 
@@ -99,10 +111,12 @@ class PriceBase(CamelModel):
     id: int
     material_id: int
     city_id: int
-    price: MoneyText = Field(description="Per kg to the cent")
+    price: MoneyText = Field(description="Per unit (a kg, or a piece) to the cent")
     price_exact: ExactMoneyText = Field(description=f"The price {EXACT}")
     currency: str
-    unit: Literal["kg"] = "kg"
+    unit: Literal["kg", "piece"] = Field(
+        description="What the price is for: one kg, or one piece for a material sold by the piece"
+    )
     date: dt.date
     updated_at: dt.datetime
     previous_price: MoneyText | None = Field(
@@ -165,6 +179,7 @@ class PriceFields(TypedDict):
     price: Decimal
     price_exact: Decimal
     currency: str
+    unit: Literal["kg", "piece"]
     date: dt.date
     updated_at: dt.datetime
     previous_price: Decimal | None
@@ -186,6 +201,7 @@ def price_fields(quote: Quote) -> PriceFields:
         price=quote.price_per_kg,
         price_exact=quote.price_per_kg,
         currency=quote.currency,
+        unit=stored_unit(quote.material.sale_unit),
         date=quote.price_date,
         updated_at=quote.updated_at,
         previous_price=quote.previous,

@@ -6,11 +6,12 @@ from typing import Annotated, Any, Literal, Self, cast
 
 from pydantic import AfterValidator, ConfigDict, Field, WithJsonSchema, model_validator
 
-from scrapindex.formatting import Unit
+from scrapindex.formatting import SaleUnit, Unit
 from scrapindex.queries.price_reports import QueuedReport
 from scrapindex.queries.yard_suggestions import QueuedSuggestion, yard_values
 from scrapindex.schemas.common import CamelModel, MoneyText, Page
 from scrapindex.schemas.forms import FormEmail, Honeypot, StoredText
+from scrapindex.schemas.prices import SALE_UNIT
 
 ReportStatus = Literal["pending", "approved", "rejected"]
 
@@ -65,6 +66,9 @@ class PriceReportSummary(CamelModel):
     material_slug: str
     window_days: int
     count: int
+    unit: Literal["kg", "piece"] = Field(
+        description="What the figures are for: one kg, or one piece for a material sold by piece"
+    )
     median_per_kg: MoneyText | None
     min_per_kg: MoneyText | None
     max_per_kg: MoneyText | None
@@ -139,6 +143,7 @@ class RejectBody(CamelModel):
 class MaterialName(CamelModel):
     slug: str
     name: str
+    sale_unit: SaleUnit = Field(description=SALE_UNIT)
 
 
 class CityName(CamelModel):
@@ -161,9 +166,11 @@ class AdminPriceReport(CamelModel):
     price: MoneyText
     unit: Unit
     currency: str
-    price_per_kg: MoneyText
+    price_per_kg: MoneyText = Field(
+        description="Per kg, or per piece for a material sold by the piece (material.saleUnit)"
+    )
     current_price_per_kg: MoneyText | None = Field(
-        description="The series' current price per kg, in this report's currency"
+        description="The series' current price per kg (or piece), in this report's currency"
     )
     report_date: dt.date
     note: str | None
@@ -222,7 +229,11 @@ def admin_price_report(queued: QueuedReport) -> AdminPriceReport:
     )
     return AdminPriceReport(
         id=report.id,
-        material=MaterialName(slug=queued.material_slug, name=queued.material_name),
+        material=MaterialName(
+            slug=queued.material_slug,
+            name=queued.material_name,
+            sale_unit=queued.material_sale_unit,
+        ),
         city=CityName(
             slug=queued.city_slug,
             name=queued.city_name,

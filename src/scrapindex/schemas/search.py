@@ -2,8 +2,10 @@
 
 from pydantic import Field
 
+from scrapindex.formatting import SaleUnit
 from scrapindex.schemas.common import CamelModel
 from scrapindex.schemas.places import CityRef
+from scrapindex.schemas.prices import SALE_UNIT
 
 
 class MaterialHit(CamelModel):
@@ -11,6 +13,7 @@ class MaterialHit(CamelModel):
     name: str
     slug: str
     category: str
+    sale_unit: SaleUnit = Field(description=SALE_UNIT)
 
 
 class CityMaterialHit(CamelModel):

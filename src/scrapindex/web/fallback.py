@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from scrapindex import paths
-from scrapindex.formatting import format_percent, format_price
+from scrapindex.formatting import format_percent, price_text
 from scrapindex.hours import hours_lines
 from scrapindex.paths import place_path
 from scrapindex.price_kinds import PRICE_KIND_LABELS
@@ -146,7 +146,7 @@ def city(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     cells = [
         [
             (r["material"]["name"], material_path(r["material"])),
-            format_price(r["priceExact"], r["currency"]),
+            price_text(r["priceExact"], r["currency"], r["material"]["saleUnit"]),
             r["date"],
             provenance(r),
         ]
@@ -176,7 +176,7 @@ def material(
         [
             (r["city"]["name"], city_path(r["city"])),
             r["city"]["country"]["name"],
-            format_price(r["priceExact"], r["currency"]),
+            price_text(r["priceExact"], r["currency"], item["saleUnit"]),
             r["date"],
             provenance(r),
         ]
@@ -197,7 +197,7 @@ def region(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     cells = [
         [
             r["material"]["name"],
-            format_price(r["averagePriceExact"], r["currency"]),
+            price_text(r["averagePriceExact"], r["currency"], r["material"]["saleUnit"]),
             str(r["cityCount"]),
         ]
         for r in rows

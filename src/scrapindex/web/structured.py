@@ -43,7 +43,8 @@ def breadcrumbs(site_root: str, crumbs: Sequence[tuple[str, str | None]]) -> dic
     return {"@context": CONTEXT, "@type": "BreadcrumbList", "itemListElement": items}
 
 
-def _offer(name: str, url: str, price: str, currency: str, position: int) -> dict[str, Any]:
+def _offer(name: str, url: str, row: dict[str, Any], position: int) -> dict[str, Any]:
+    """A price row as a product's offer: its price per the row's unit (a kg, or a piece)."""
     return {
         "@type": "ListItem",
         "position": position,
@@ -53,9 +54,9 @@ def _offer(name: str, url: str, price: str, currency: str, position: int) -> dic
             "url": url,
             "offers": {
                 "@type": "Offer",
-                "price": price,
-                "priceCurrency": currency,
-                "unitText": "per kg",
+                "price": row["price"],
+                "priceCurrency": row["currency"],
+                "unitText": f"per {row['unit']}",
             },
         },
     }
@@ -68,8 +69,7 @@ def city_price_list(
         _offer(
             f"{row['material']['name']} scrap in {city['name']}",
             f"{site_root}/material/{row['material']['slug']}",
-            row["price"],
-            row["currency"],
+            row,
             position,
         )
         for position, row in enumerate(rows, start=1)
@@ -86,8 +86,7 @@ def material_price_list(
         _offer(
             f"{material['name']} scrap in {row['city']['name']}",
             site_root + place_path(row["city"]["country"]["code"], row["city"]["slug"]),
-            row["price"],
-            row["currency"],
+            row,
             position,
         )
         for position, row in enumerate(rows, start=first)

@@ -1,7 +1,9 @@
 """Importing a price feed: rows of date, country, city, material, price, currency, unit, source.
 
-Prices are stored per kg: a price per lb or per tonne is divided by the unit's exact weight in
-kg and rounded half-even to the column's four places, so it stays exact to the cent.
+Prices are stored per kg: a price per lb, tonne or troy ounce is divided by the unit's exact
+weight in kg and rounded half-even to the column's four places, so it stays exact to the cent. A
+material sold by the piece (catalytic converters) is given and stored per piece; a row giving it
+by weight, or a weight-sold material per piece, is refused.
 """
 
 import datetime as dt
@@ -24,7 +26,12 @@ from scrapindex.data.imports.values import (
     positive_decimal,
     utc_today,
 )
-from scrapindex.formatting import KG_PER_UNIT, format_money
+from scrapindex.formatting import (
+    STORED_PER_UNIT,
+    SaleUnit,
+    stored_price_text,
+    unit_refusal,
+)
 from scrapindex.models import City, Country, Material
 from scrapindex.prices import record
 from scrapindex.prices.publish_checks import outliers_against_baseline
@@ -53,6 +60,7 @@ class PriceReferences:
     city_ids: dict[str, int]
     city_countries: dict[int, str]
     material_ids: dict[str, int]
+    material_units: dict[int, tuple[str, SaleUnit]]  # id -> name, sale unit
     country_currencies: dict[str, str]
     source_kinds: dict[str, str]
 
@@ -63,6 +71,12 @@ class PriceReferences:
             city_ids={slug: city_id for slug, city_id, _ in cities},
             city_countries={city_id: country for _, city_id, country in cities},
             material_ids=dict(connection.execute(select(Material.slug, Material.id)).all()),
+            material_units={
+                material_id: (name, sale_unit)
+                for material_id, name, sale_unit in connection.execute(
+                    select(Material.id, Material.name, Material.sale_unit)
+                )
+            },
             country_currencies=dict(
                 connection.execute(select(Country.code, Country.currency)).all()
             ),
@@ -93,16 +107,26 @@ class PriceReferences:
             raise ValueError(f"currency {text!r} is not {country}'s currency ({expected})")
         return expected
 
+    def stored_per_unit(self, text: str, material_id: int | None) -> Decimal:
+        """Stored units (kg, or pieces) in one ``text`` unit, when the material is sold so."""
+        unit = text.lower()
+        if unit not in STORED_PER_UNIT:
+            raise ValueError(f"unit {text!r} is not one of {', '.join(STORED_PER_UNIT)}")
+        if material_id is not None:
+            name, sale_unit = self.material_units[material_id]
+            refusal = unit_refusal(unit, sale_unit, name)
+            if refusal is not None:
+                raise ValueError(refusal)
+        return STORED_PER_UNIT[unit]
 
-def kg_per_unit(text: str) -> Decimal:
-    unit = text.lower()
-    if unit not in KG_PER_UNIT:
-        raise ValueError(f"unit {text!r} is not one of {', '.join(KG_PER_UNIT)}")
-    return KG_PER_UNIT[unit]
+    def price_text(self, row: "PriceRow") -> str:
+        """The row's stored price as an operator reads it: "£6.64/kg", "R2,450.00 per piece"."""
+        sale_unit = self.material_units[row.material_id][1]
+        return stored_price_text(row.price_per_kg, row.currency, sale_unit)
 
 
-def price_per_kg(price: Decimal, unit_kg: Decimal) -> Decimal:
-    return fits_column(price / unit_kg, PRICE_PLACES, PRICE_INTEGER_DIGITS, "price per kg")
+def price_per_kg(price: Decimal, unit_size: Decimal) -> Decimal:
+    return fits_column(price / unit_size, PRICE_PLACES, PRICE_INTEGER_DIGITS, "price")
 
 
 def import_prices(
@@ -156,14 +180,14 @@ class PriceImporter(SeriesImporter[PriceRow]):
         city_id = checks.take(self.refs.city, row["city"], row["country"])
         material_id = checks.take(self.refs.material, row["material"])
         price = checks.take(positive_decimal, row["price"], "price")
-        unit_kg = checks.take(kg_per_unit, row["unit"])
+        unit_size = checks.take(self.refs.stored_per_unit, row["unit"], material_id)
         source = checks.take(check_source_name, row["source"], self.refs.source_kinds)
         currency = None
         if city_id is not None:
             currency = checks.take(self.refs.currency, row["currency"], city_id)
         per_kg = None
-        if price is not None and unit_kg is not None:
-            per_kg = checks.take(price_per_kg, price, unit_kg)
+        if price is not None and unit_size is not None:
+            per_kg = checks.take(price_per_kg, price, unit_size)
         checks.raise_if_any()
         need = checks.need
         return PriceRow(
@@ -201,7 +225,7 @@ class PriceImporter(SeriesImporter[PriceRow]):
         positions = {(row.material_id, row.city_id, row.price_date): row for row in batch}
         for flag in outliers_against_baseline(connection, batch):
             row = positions[(flag.material_id, flag.city_id, flag.price_date)]
-            price = f"{format_money(row.price_per_kg, row.currency)}/kg"
+            price = self.refs.price_text(row)
             self.report_outlier(report, row, f"outlier: {price} {flag.against()}")
 
     def write(self, connection: Connection, batch: list[PriceRow], report: ImportReport) -> None:
