@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import places from "../../../content/reference/places.json";
+import units from "../../../content/units.json";
 import {
-  convertPerKg,
+  convertStoredPrice,
   currencySymbol,
   formatCoordinate,
   formatDate,
@@ -11,7 +12,14 @@ import {
   formatPercent,
   formatPrice,
   formatRating,
+  givenUnit,
+  givenUnits,
+  shownUnit,
+  shownUnits,
+  storedUnit,
+  TROY_UNITS,
   timeZoneAbbreviation,
+  WEIGHT_UNITS,
 } from "./format";
 
 describe("money", () => {
@@ -36,11 +44,59 @@ describe("money", () => {
 
 describe("units", () => {
   it("converts per-kg prices to per-lb and per-tonne", () => {
-    expect(convertPerKg("10.00", "kg")).toBe(10);
-    expect(convertPerKg("10.00", "lb")).toBeCloseTo(4.5359237, 9);
-    expect(convertPerKg("10.00", "t")).toBe(10000);
+    expect(convertStoredPrice("10.00", "kg")).toBe(10);
+    expect(convertStoredPrice("10.00", "lb")).toBeCloseTo(4.5359237, 9);
+    expect(convertStoredPrice("10.00", "t")).toBe(10000);
     expect(formatPrice("10.00", "USD", "lb")).toBe("$4.54");
     expect(formatPrice("10.00", "ZAR", "t")).toBe("R10,000.00");
+  });
+
+  // A troy ounce is 31.1034768 g exactly: 1 kg is 32.1507466 troy oz.
+  it("converts a per-kg price of precious metal to per troy ounce", () => {
+    expect(1 / convertStoredPrice("1", "ozt")).toBeCloseTo(32.1507466, 7);
+    expect(convertStoredPrice("707.3164", "ozt")).toBeCloseTo(22, 5);
+    expect(formatPrice("707.3164", "USD", "ozt")).toBe("$22.00");
+  });
+
+  it("never converts a price stored per piece", () => {
+    expect(convertStoredPrice("991.89", "piece")).toBe(991.89);
+    expect(formatPrice("991.8900", "ZAR", "piece")).toBe("R991.89");
+  });
+
+  it("says what a stored price is for: a kg, or a piece", () => {
+    expect(storedUnit("kg")).toBe("kg");
+    expect(storedUnit("troy_oz")).toBe("kg");
+    expect(storedUnit("piece")).toBe("piece");
+  });
+
+  it("shows a material in the unit it is sold in, with the visitor's choice where it fits", () => {
+    // By weight: the weight chosen; the troy choice is not its own.
+    expect(shownUnit("kg", "lb", "kg")).toBe("lb");
+    expect(shownUnit("kg", "t")).toBe("t");
+    // Precious metal: per troy oz unless per kg was chosen for it; a weight chosen elsewhere is not.
+    expect(shownUnit("troy_oz", "lb")).toBe("ozt");
+    expect(shownUnit("troy_oz", "lb", "kg")).toBe("kg");
+    // By the piece whatever was chosen.
+    expect(shownUnit("piece", "lb", "kg")).toBe("piece");
+    expect(shownUnit("piece", "t")).toBe("piece");
+  });
+
+  it("offers each kind of material the toggle content/units.json lists for it", () => {
+    expect(shownUnits("kg")).toEqual(units.saleUnits.kg.shown);
+    expect(WEIGHT_UNITS).toEqual(units.saleUnits.kg.shown);
+    expect(shownUnits("troy_oz")).toEqual(units.saleUnits.troy_oz.shown);
+    expect(TROY_UNITS).toEqual(units.saleUnits.troy_oz.shown);
+    expect(shownUnits("piece")).toEqual(["piece"]);
+    expect(givenUnits("piece")).toEqual(["piece"]);
+    expect(givenUnits("troy_oz")).toEqual(units.saleUnits.troy_oz.given);
+  });
+
+  it("takes a form's price in the unit picked while it fits the material, else the shown one", () => {
+    expect(givenUnit("kg", "lb", "kg")).toBe("lb");
+    expect(givenUnit("kg", null, "t")).toBe("t");
+    expect(givenUnit("piece", "lb", "piece")).toBe("piece");
+    expect(givenUnit("troy_oz", "lb", "ozt")).toBe("lb");
+    expect(givenUnit("troy_oz", "piece", "ozt")).toBe("ozt");
   });
 });
 

@@ -3,15 +3,45 @@ import currencies from "../../../content/currencies.json";
 import units from "../../../content/units.json";
 import { dateTimeFormat, numberFormat } from "./intl-cache";
 
-export type Unit = "kg" | "lb" | "t";
+/** A weight a price of a material sold by weight may be shown in: the visitor's remembered choice. */
+export type WeightUnit = "kg" | "lb" | "t";
+/** What a price may be given or shown per. */
+export type Unit = WeightUnit | "ozt" | "piece";
+/**
+ * How a material is sold (the API's saleUnit): by weight (stored per kg), precious metal by weight
+ * (stored per kg, shown per troy ounce first) or by the piece (stored per piece, never converted).
+ */
+export type SaleUnit = keyof typeof units.saleUnits;
+/** The choice a troy-ounce material's page offers: per troy oz (the default) or per kg. */
+export type TroyUnit = "ozt" | "kg";
+/** The unit a price of a material sold so is shown in, for this visitor. */
+export type UnitFor = (saleUnit: SaleUnit) => Unit;
 
-export const UNITS: readonly Unit[] = ["kg", "lb", "t"];
-export const UNIT_LABELS: Record<Unit, string> = { kg: "per kg", lb: "per lb", t: "per tonne" };
-// content/units.json, shared with the server.
-const KG_PER_UNIT: Record<Unit, number> = {
+// The choices of the two toggles: the shown units of content/units.json (format.test.ts checks).
+export const WEIGHT_UNITS: readonly WeightUnit[] = ["kg", "lb", "t"];
+export const TROY_UNITS: readonly TroyUnit[] = ["ozt", "kg"];
+export const UNIT_LABELS: Record<Unit, string> = {
+  kg: "per kg",
+  lb: "per lb",
+  t: "per tonne",
+  ozt: "per troy oz",
+  piece: "per piece",
+};
+/** After an amount, as the server writes it: "R182.00/kg", "$28.30/troy oz", "R991.89 per piece". */
+export const UNIT_SUFFIXES: Record<Unit, string> = {
+  kg: "/kg",
+  lb: "/lb",
+  t: "/t",
+  ozt: "/troy oz",
+  piece: " per piece",
+};
+// content/units.json, shared with the server. A piece is stored per piece: its factor is 1.
+const STORED_PER_UNIT: Record<Unit, number> = {
   kg: Number(units.kgPerUnit.kg),
   lb: Number(units.kgPerUnit.lb),
   t: Number(units.kgPerUnit.t),
+  ozt: Number(units.kgPerUnit.ozt),
+  piece: 1,
 };
 
 // content/currencies.json, shared with the server.
@@ -21,14 +51,55 @@ export function currencySymbol(currency: string): string {
   return SYMBOLS[currency] ?? `${currency} `;
 }
 
+function asUnit(value: string): Unit {
+  if (!Object.hasOwn(UNIT_LABELS, value)) throw new Error(`content/units.json names an unknown unit: ${value}`);
+  return value as Unit;
+}
+
+/** The units a price of a material sold so may be shown in; the first is the default. */
+export function shownUnits(saleUnit: SaleUnit): readonly Unit[] {
+  return units.saleUnits[saleUnit].shown.map(asUnit);
+}
+
+/** The units a price of a material sold so may be given in (a report, an alert's threshold). */
+export function givenUnits(saleUnit: SaleUnit): readonly Unit[] {
+  return units.saleUnits[saleUnit].given.map(asUnit);
+}
+
+/** What a stored price of a material sold so is for: one kg, or one piece. */
+export function storedUnit(saleUnit: SaleUnit): "kg" | "piece" {
+  return saleUnit === "piece" ? "piece" : "kg";
+}
+
 /**
- * A per-kg price (decimal string or number) in another unit, from the full value the API sends
- * (priceExact: four decimals per kg), never from a figure already rounded to the cent: 0.1285/kg
- * is 128.5 a tonne, where 0.13 would be 130. Twelve significant digits drop the binary
- * product's noise (0.1285 × 1000 is 128.49999999999997 in doubles) before anything rounds it.
+ * The unit a visitor sees a material's prices in: its own when it has one choice (a piece), the
+ * troy-ounce choice for precious metal (per troy oz unless they chose kg), else the weight they
+ * chose (kg, lb or tonne).
  */
-export function convertPerKg(pricePerKg: string | number, unit: Unit): number {
-  return Number((Number(pricePerKg) * KG_PER_UNIT[unit]).toPrecision(12));
+export function shownUnit(saleUnit: SaleUnit, weightUnit: WeightUnit, troyUnit: TroyUnit = "ozt"): Unit {
+  const options = shownUnits(saleUnit);
+  const chosen = saleUnit === "troy_oz" ? troyUnit : weightUnit;
+  return options.includes(chosen) ? chosen : (options[0] ?? "kg");
+}
+
+/**
+ * The unit a form takes a price of a material sold so in: the one the visitor picked while the
+ * material may be priced in it (lb for copper, not for a catalytic converter), else `shown`, the
+ * unit its prices are shown in (a shown unit is always one a price may be given in).
+ */
+export function givenUnit(saleUnit: SaleUnit, picked: Unit | null, shown: Unit): Unit {
+  return picked !== null && givenUnits(saleUnit).includes(picked) ? picked : shown;
+}
+
+/**
+ * A stored price (decimal string or number: per kg, or per piece for a material sold by the piece)
+ * in the unit shown, from the full value the API sends (priceExact: four decimals), never from a
+ * figure already rounded to the cent: 0.1285/kg is 128.5 a tonne, where 0.13 would be 130. Twelve
+ * significant digits drop the binary product's noise (0.1285 × 1000 is 128.49999999999997 in
+ * doubles) before anything rounds it. A piece is never converted: pass it "piece".
+ */
+export function convertStoredPrice(stored: string | number, unit: Unit): number {
+  return Number((Number(stored) * STORED_PER_UNIT[unit]).toPrecision(12));
 }
 
 /** "R 1,234.50" style: symbol, thousands separators, two decimals. */
@@ -40,9 +111,9 @@ export function formatMoney(amount: string | number, currency: string): string {
   return value < 0 && /[1-9]/.test(digits) ? `-${symbol}${digits}` : `${symbol}${digits}`;
 }
 
-/** A stored per-kg price shown in the chosen unit. */
-export function formatPrice(pricePerKg: string | number, currency: string, unit: Unit = "kg"): string {
-  return formatMoney(convertPerKg(pricePerKg, unit), currency);
+/** A stored price (per kg, or per piece) shown in the unit given: see convertStoredPrice. */
+export function formatPrice(stored: string | number, currency: string, unit: Unit = "kg"): string {
+  return formatMoney(convertStoredPrice(stored, unit), currency);
 }
 
 /** "+2.3%" / "-0.4%" / "0.0%"; an em dash when there is nothing to compare with. */

@@ -2,6 +2,7 @@
 // price) and the factory fills in the rest the way the API does, so fixtures cannot drift from
 // the schema and derived fields (a price's change and trend, a page's count) stay consistent.
 import type { City, CityPriceRow, Schemas, WeeklyHours, Yard } from "@/api/client";
+import { type SaleUnit, storedUnit } from "@/lib/format";
 import { hoursLines } from "@/lib/hours";
 
 export const DEMO_SOURCE = { name: "ScrapIndex demo data (generated, not real quotes)", kind: "demo" } as const;
@@ -36,21 +37,27 @@ export function makeCity({ countryCode, slug, region = null, ...fields }: CityFi
 
 export type MaterialRef = Schemas["MaterialRef"];
 
+/** A material; sold by weight (per kg) unless `saleUnit` says otherwise, as the API's reference data does. */
 export function makeMaterial(
   id: number,
   name: string,
   category: string,
-  { slug = slugOf(name), grade = null }: { slug?: string; grade?: string | null } = {},
+  {
+    slug = slugOf(name),
+    grade = null,
+    saleUnit = "kg",
+  }: { slug?: string; grade?: string | null; saleUnit?: SaleUnit } = {},
 ): MaterialRef {
-  return { id, name, slug, grade, category };
+  return { id, name, slug, grade, category, saleUnit };
 }
 
 const cents = (perKg: string) => Number(perKg).toFixed(2);
 const stored = (perKg: string | number) => Number(perKg).toFixed(4);
 
 /**
- * A city's latest price of a material, given per kg as stored (up to four decimals: "0.1285");
- * the two-decimal fields, change, its percentage and the trend follow from the two prices.
+ * A city's latest price of a material, given as stored (up to four decimals: "0.1285"): per kg, or
+ * per piece for a material sold by the piece. The two-decimal fields, change, its percentage and
+ * the trend follow from the two prices.
  */
 export function makeCityPriceRow(
   id: number,
@@ -74,7 +81,7 @@ export function makeCityPriceRow(
     price: cents(price),
     priceExact: stored(price),
     currency: city.country.currency,
-    unit: "kg",
+    unit: storedUnit(material.saleUnit),
     date,
     updatedAt,
     previousPrice: previousPrice === null ? null : cents(previousPrice),

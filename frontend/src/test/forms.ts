@@ -26,19 +26,20 @@ export async function postedBody(fetchSpy: MockInstance<typeof fetch>, path: str
   return (await request.clone().json()) as Record<string, unknown>;
 }
 
-const material = (id: number, name: string, slug: string): Material => ({
-  id,
-  name,
-  slug,
-  category: "Copper",
-  grade: null,
-  description: "",
-});
+const material = (
+  id: number,
+  name: string,
+  slug: string,
+  { category = "Copper", saleUnit = "kg" }: Partial<Pick<Material, "category" | "saleUnit">> = {},
+): Material => ({ id, name, slug, category, saleUnit, grade: null, description: "" });
 
-// Small copies of live API answers (GET /api/materials, /api/cities).
+// Small copies of live API answers (GET /api/materials, /api/cities): by weight, precious metal
+// by the troy ounce and by the piece.
 export const MATERIALS: Material[] = [
   material(1, "Copper", "copper"),
   material(2, "Bare Bright Copper", "bare-bright-copper"),
+  material(28, "Catalytic Converters", "catalytic-converters", { category: "Precious", saleUnit: "piece" }),
+  material(29, "Silver (Sterling)", "silver", { category: "Precious", saleUnit: "troy_oz" }),
 ];
 
 export const LONDON = makeCity({

@@ -2,13 +2,11 @@
 import { useState } from "react";
 import { FormDialog } from "@/components/forms/form-dialog";
 import type { DialogState } from "@/components/forms/lazy-dialog-button";
-import { useUnit } from "@/lib/use-unit";
 import { type AlertTarget, initialAlertDraft } from "./alert-draft";
 import { AlertForm } from "./alert-form";
 
 export default function AlertDialog({ target, ...dialog }: DialogState & { target: AlertTarget }) {
-  const [unit] = useUnit();
-  const [draft, setDraft] = useState(() => initialAlertDraft(target, unit));
+  const [draft, setDraft] = useState(() => initialAlertDraft(target));
   return (
     <FormDialog
       {...dialog}
@@ -19,7 +17,7 @@ export default function AlertDialog({ target, ...dialog }: DialogState & { targe
         target={target}
         draft={draft}
         onDraftChange={setDraft}
-        onSent={() => setDraft(initialAlertDraft(target, unit))}
+        onSent={() => setDraft(initialAlertDraft(target))}
       />
     </FormDialog>
   );

@@ -25,7 +25,8 @@ export type AlertDraft = {
   kind: AlertKind;
   materialSlug: string;
   threshold: string;
-  unit: Unit;
+  /** The unit the visitor picked; null until they pick one (the material's shown unit then). */
+  unit: Unit | null;
   website: string;
 };
 
@@ -33,8 +34,8 @@ export type AlertErrors = Partial<Record<"email" | "materialSlug" | "threshold",
 
 export const isDigest = (kind: AlertKind) => kind === "digest-daily" || kind === "digest-weekly";
 
-export function initialAlertDraft(target: AlertTarget, unit: Unit): AlertDraft {
-  return { email: "", kind: "above", materialSlug: target.materialSlug ?? "", threshold: "", unit, website: "" };
+export function initialAlertDraft(target: AlertTarget): AlertDraft {
+  return { email: "", kind: "above", materialSlug: target.materialSlug ?? "", threshold: "", unit: null, website: "" };
 }
 
 export function validateAlert(draft: AlertDraft): AlertErrors {
@@ -46,9 +47,12 @@ export function validateAlert(draft: AlertDraft): AlertErrors {
   });
 }
 
-/** Digests cover the whole city: they carry no material and no threshold. */
-export function toAlertBody(draft: AlertDraft, citySlug: string): AlertCreate {
-  const common = { email: draft.email.trim(), citySlug, kind: draft.kind, unit: draft.unit, website: draft.website };
+/**
+ * Digests cover the whole city: they carry no material and no threshold. `unit` is the one the
+ * threshold is in (the form's: the visitor's pick when it fits the material).
+ */
+export function toAlertBody(draft: AlertDraft, citySlug: string, unit: Unit): AlertCreate {
+  const common = { email: draft.email.trim(), citySlug, kind: draft.kind, unit, website: draft.website };
   if (isDigest(draft.kind)) return common;
   return { ...common, materialSlug: draft.materialSlug, threshold: Number(draft.threshold) };
 }

@@ -69,6 +69,24 @@ describe("Alert me", { timeout: 15_000 }, () => {
     });
   });
 
+  it("sets a catalytic converter's threshold per piece alone, whatever weight was chosen", async () => {
+    fetchSpy.mockImplementation(answerJson({ status: "pending", message: PENDING }, 202));
+    window.localStorage.setItem("scrapindex.unit", "lb");
+    const user = userEvent.setup();
+    renderButton({ city: JOHANNESBURG, materialSlug: "catalytic-converters" });
+    const dialog = await openDialog(user);
+
+    expect(dialog.queryByRole("combobox", { name: "Unit" })).toBeNull();
+    const price = dialog.getByRole("spinbutton", { name: /Price/ });
+    expect(price).toHaveAccessibleDescription("In ZAR (R) per piece.");
+    await user.type(dialog.getByRole("textbox", { name: /Email address/ }), "a@example.org");
+    await user.type(price, "1000");
+    await user.click(dialog.getByRole("button", { name: "Set alert" }));
+
+    await dialog.findByText(PENDING, {}, WAIT);
+    expect(await sentBody()).toMatchObject({ materialSlug: "catalytic-converters", threshold: 1000, unit: "piece" });
+  });
+
   it("posts a 'below' alert for the material page's city, with the material chosen there", async () => {
     fetchSpy.mockImplementation(answerJson({ status: "pending", message: PENDING }, 202));
     const user = userEvent.setup();

@@ -6,6 +6,7 @@ import { SentMessage } from "@/components/forms/form-messages";
 import { HoneypotField } from "@/components/forms/honeypot-field";
 import { PriceWithUnitField } from "@/components/forms/price-with-unit-field";
 import { useFormSubmission } from "@/components/forms/use-form-submission";
+import { useGivenUnit } from "@/components/forms/use-given-unit";
 import { currencySymbol, UNIT_LABELS } from "@/lib/format";
 import { ALERT_KINDS, type AlertDraft, type AlertTarget, isDigest, toAlertBody, validateAlert } from "./alert-draft";
 import { postAlert } from "./api";
@@ -28,13 +29,15 @@ export function AlertForm({ target, draft, onDraftChange, onSent }: Props) {
   const city = target.city ?? cities.data?.find((option) => option.slug === citySlug);
   const currency = city?.country.currency;
   const digest = isDigest(draft.kind);
+  const unitOf = useGivenUnit();
+  const unit = unitOf(draft.materialSlug, draft.unit);
   const { errors, update, onSubmit, pending, refusal, sentMessage } = useFormSubmission({
     draft,
     onDraftChange,
     validate: validateAlert,
     fieldOrder: FIELD_ORDER,
     fieldId,
-    toBody: (values) => toAlertBody(values, citySlug),
+    toBody: (values) => toAlertBody(values, citySlug, unitOf(values.materialSlug, values.unit).unit),
     send: postAlert,
     event: { action: "price_alert_submit", category: "alerts" },
     failure: "Your alert could not be set. Please try again.",
@@ -44,8 +47,8 @@ export function AlertForm({ target, draft, onDraftChange, onSent }: Props) {
   if (sentMessage) return <SentMessage title="Almost done" message={sentMessage} />;
 
   const priceHint = currency
-    ? `In ${currency} (${currencySymbol(currency).trim()}) ${UNIT_LABELS[draft.unit]}.`
-    : `${UNIT_LABELS[draft.unit]}.`;
+    ? `In ${currency} (${currencySymbol(currency).trim()}) ${UNIT_LABELS[unit.unit]}.`
+    : `${UNIT_LABELS[unit.unit]}.`;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Set a price alert" className="relative space-y-4">
@@ -99,7 +102,12 @@ export function AlertForm({ target, draft, onDraftChange, onSent }: Props) {
               value: draft.threshold,
               onChange: (threshold) => update({ threshold }),
             }}
-            unit={{ id: fieldId("unit"), value: draft.unit, onChange: (unit) => update({ unit }) }}
+            unit={{
+              id: fieldId("unit"),
+              value: unit.unit,
+              options: unit.options,
+              onChange: (picked) => update({ unit: picked }),
+            }}
           />
         </>
       )}

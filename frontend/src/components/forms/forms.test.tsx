@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/api/client";
-import type { Unit } from "@/lib/format";
+import { type Unit, WEIGHT_UNITS } from "@/lib/format";
 import { WAIT } from "@/test/forms";
 import { renderRoute } from "@/test/render";
 import { emailProblem, priceProblem, problemsOnly } from "./checks";
@@ -59,7 +59,7 @@ function TestForm({ send, check, onFailure }: Props) {
           value: draft.price,
           onChange: (price) => update({ price }),
         }}
-        unit={{ id: fieldId("unit"), value: draft.unit, onChange: (unit) => update({ unit }) }}
+        unit={{ id: fieldId("unit"), value: draft.unit, options: WEIGHT_UNITS, onChange: (unit) => update({ unit }) }}
       />
       <FormAlert message={refusal} />
       <button type="submit" disabled={pending}>

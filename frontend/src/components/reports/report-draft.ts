@@ -12,7 +12,8 @@ export type ReportDraft = {
   materialSlug: string;
   citySlug: string;
   price: string;
-  unit: Unit;
+  /** The unit the visitor picked; null until they pick one (the material's shown unit then). */
+  unit: Unit | null;
   currency: string;
   /** YYYY-MM-DD; null until the user picks one: today in the city, once the city is known. */
   date: string | null;
@@ -48,7 +49,10 @@ function dateProblem(date: string, bounds: DateBounds): string | undefined {
   return undefined;
 }
 
-export function validateReport(draft: ReportDraft & { date: string }, bounds: DateBounds): ReportErrors {
+/** A draft with what the form fills in itself: the day (today in the city) and the unit. */
+export type SettledReport = ReportDraft & { date: string; unit: Unit };
+
+export function validateReport(draft: SettledReport, bounds: DateBounds): ReportErrors {
   return problemsOnly({
     materialSlug: draft.materialSlug ? undefined : "Please choose a material.",
     citySlug: draft.citySlug ? undefined : "Please choose a city.",
@@ -57,7 +61,7 @@ export function validateReport(draft: ReportDraft & { date: string }, bounds: Da
   });
 }
 
-export function toReportBody(draft: ReportDraft & { date: string }, yardId: number | undefined): PriceReportCreate {
+export function toReportBody(draft: SettledReport, yardId: number | undefined): PriceReportCreate {
   const note = draft.note.trim();
   return {
     materialSlug: draft.materialSlug,

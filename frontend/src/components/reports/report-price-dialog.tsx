@@ -2,13 +2,11 @@
 import { useState } from "react";
 import { FormDialog } from "@/components/forms/form-dialog";
 import type { DialogState } from "@/components/forms/lazy-dialog-button";
-import { useUnit } from "@/lib/use-unit";
 import { initialReportDraft, ReportPriceForm } from "./report-price-form";
 import type { ReportTarget } from "./types";
 
 export default function ReportPriceDialog({ target, ...dialog }: DialogState & { target: ReportTarget }) {
-  const [unit] = useUnit();
-  const [draft, setDraft] = useState(() => initialReportDraft(target, unit));
+  const [draft, setDraft] = useState(() => initialReportDraft(target));
   return (
     <FormDialog
       {...dialog}
@@ -19,7 +17,7 @@ export default function ReportPriceDialog({ target, ...dialog }: DialogState & {
         target={target}
         draft={draft}
         onDraftChange={setDraft}
-        onSent={() => setDraft(initialReportDraft(target, unit))}
+        onSent={() => setDraft(initialReportDraft(target))}
       />
     </FormDialog>
   );

@@ -111,6 +111,52 @@ describe("Report a price", { timeout: 15_000 }, () => {
     });
   });
 
+  it("takes a catalytic converter's price per piece alone, whatever weight was chosen, and sends it so", async () => {
+    fetchSpy.mockImplementation(answerJson({ status: "pending", message: THANKS }, 202));
+    window.localStorage.setItem("scrapindex.unit", "lb");
+    const user = userEvent.setup();
+    renderButton({ city: JOHANNESBURG, materialSlug: "catalytic-converters" });
+    const dialog = await openDialog(user);
+
+    // No list to choose from: the unit is said.
+    expect(dialog.queryByRole("combobox", { name: "Unit" })).toBeNull();
+    expect(dialog.getByText("per piece")).toBeInTheDocument();
+    expect(dialog.queryByText("per lb")).toBeNull();
+    await user.type(dialog.getByRole("spinbutton", { name: /Price paid/ }), "950");
+    await user.click(dialog.getByRole("button", { name: "Send report" }));
+
+    await dialog.findByText(THANKS, {}, WAIT);
+    expect(await sentBody()).toMatchObject({ materialSlug: "catalytic-converters", price: 950, unit: "piece" });
+  });
+
+  it("offers silver per troy oz first, and copper's weights again once copper is chosen", async () => {
+    window.localStorage.setItem("scrapindex.unit", "lb");
+    const user = userEvent.setup();
+    renderButton({ city: JOHANNESBURG, materialSlug: "silver" });
+    const dialog = await openDialog(user);
+
+    const unit = dialog.getByRole("combobox", { name: "Unit" });
+    expect(unit).toHaveValue("ozt");
+    const options = (select: HTMLElement) => [...select.querySelectorAll("option")].map((option) => option.value);
+    expect(options(unit)).toEqual(["ozt", "kg", "lb", "t"]);
+    await user.selectOptions(dialog.getByRole("combobox", { name: /Material/ }), "catalytic-converters");
+    expect(dialog.queryByRole("combobox", { name: "Unit" })).toBeNull();
+    await user.selectOptions(dialog.getByRole("combobox", { name: /Material/ }), "copper");
+    expect(options(dialog.getByRole("combobox", { name: "Unit" }))).toEqual(["kg", "lb", "t"]);
+    expect(dialog.getByRole("combobox", { name: "Unit" })).toHaveValue("lb");
+  });
+
+  it("shows the server's refusal of a unit that does not fit the material", async () => {
+    const refusal = "Catalytic Converters are priced per piece: give the price of one piece.";
+    fetchSpy.mockImplementation(answerJson({ message: refusal }, 422));
+    const user = userEvent.setup();
+    renderButton({ city: JOHANNESBURG, materialSlug: "catalytic-converters" });
+    const dialog = await openDialog(user);
+    await user.type(dialog.getByRole("spinbutton", { name: /Price paid/ }), "950");
+    await user.click(dialog.getByRole("button", { name: "Send report" }));
+    await waitFor(() => expect(dialog.getByRole("alert")).toHaveTextContent(refusal), WAIT);
+  });
+
   it("checks the price and material before sending", async () => {
     const user = userEvent.setup();
     renderButton({ city: JOHANNESBURG });

@@ -7,13 +7,14 @@ import { SentMessage } from "@/components/forms/form-messages";
 import { HoneypotField } from "@/components/forms/honeypot-field";
 import { PriceWithUnitField } from "@/components/forms/price-with-unit-field";
 import { useFormSubmission } from "@/components/forms/use-form-submission";
-import type { Unit } from "@/lib/format";
+import { useGivenUnit } from "@/components/forms/use-given-unit";
 import { postPriceReport } from "./api";
 import {
   currencyOptions,
   dateBounds,
   NOTE_LIMIT,
   type ReportDraft,
+  type SettledReport,
   toReportBody,
   validateReport,
 } from "./report-draft";
@@ -22,12 +23,12 @@ import type { ReportTarget } from "./types";
 const fieldId = (name: keyof ReportDraft) => `report-${name}`;
 const FIELD_ORDER = ["materialSlug", "citySlug", "price", "date"] as const;
 
-export function initialReportDraft(target: ReportTarget, unit: Unit): ReportDraft {
+export function initialReportDraft(target: ReportTarget): ReportDraft {
   return {
     materialSlug: target.materialSlug ?? "",
     citySlug: target.city?.slug ?? target.citySlug ?? "",
     price: "",
-    unit,
+    unit: null,
     currency: target.city?.country.currency ?? "",
     date: null,
     note: "",
@@ -50,10 +51,13 @@ export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = ne
   const city = target.city ?? cities.data?.find((option) => option.slug === draft.citySlug);
   const bounds = dateBounds(now, city?.timeZone ?? "UTC");
   const currencies = currencyOptions(city?.country.currency);
-  // The date and currency follow the city until the user picks their own.
-  const settle = (values: ReportDraft) => ({
+  const unitOf = useGivenUnit();
+  const unit = unitOf(draft.materialSlug, draft.unit);
+  // The date and currency follow the city, the unit the material, until the user picks their own.
+  const settle = (values: ReportDraft): SettledReport => ({
     ...values,
     date: values.date ?? bounds.max,
+    unit: unitOf(values.materialSlug, values.unit).unit,
     currency: currencies.includes(values.currency) ? values.currency : (currencies[0] ?? ""),
   });
   const effective = settle(draft);
@@ -111,7 +115,12 @@ export function ReportPriceForm({ target, draft, onDraftChange, onSent, now = ne
           value: draft.price,
           onChange: (price) => update({ price }),
         }}
-        unit={{ id: fieldId("unit"), value: draft.unit, onChange: (unit) => update({ unit }) }}
+        unit={{
+          id: fieldId("unit"),
+          value: unit.unit,
+          options: unit.options,
+          onChange: (picked) => update({ unit: picked }),
+        }}
       >
         <FormField id={fieldId("currency")} label="Currency">
           {(props) => (

@@ -21,6 +21,7 @@ const summary = (fields: Partial<PriceReportSummary>): PriceReportSummary => ({
   latestDate: "2026-11-24",
   currency: "ZAR",
   publishesPrice: true,
+  unit: "kg",
   ...fields,
 });
 const NONE = summary({ count: 0, medianPerKg: null, minPerKg: null, maxPerKg: null, latestDate: null });
@@ -45,7 +46,7 @@ describe("summaryHeadline and summaryDetail", () => {
 });
 
 function renderSummary(seed?: PriceReportSummary) {
-  return renderRoute(<ReportSummary citySlug="johannesburg" materialSlug="copper" />, {
+  return renderRoute(<ReportSummary citySlug="johannesburg" materialSlug="copper" saleUnit="kg" />, {
     path: "/",
     url: "/",
     seed: seed ? [[reportQueries.summary("johannesburg", "copper").queryKey, seed]] : [],

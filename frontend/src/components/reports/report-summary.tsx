@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import type { PriceReportSummary } from "@/api/client";
-import { formatDate, formatPrice, type Unit } from "@/lib/format";
-import { useUnit } from "@/lib/use-unit";
+import { formatDate, formatPrice, type SaleUnit, UNIT_SUFFIXES, type Unit } from "@/lib/format";
+import { useUnitFor } from "@/lib/use-unit";
 import { reportQueries } from "./api";
 
-const perUnit = (perKg: string, currency: string, unit: Unit) => `${formatPrice(perKg, currency, unit)}/${unit}`;
+// The summary's figures are stored ones (per kg, or per piece: its `unit`), shown in `unit`.
+const perUnit = (stored: string, currency: string, unit: Unit) =>
+  `${formatPrice(stored, currency, unit)}${UNIT_SUFFIXES[unit]}`;
 
 /** "Reported by 6 sellers in the last 14 days: median R182.00/kg"; null when nobody reported. */
 export function summaryHeadline(summary: PriceReportSummary, unit: Unit): string | null {
@@ -27,8 +29,10 @@ export function summaryDetail(summary: PriceReportSummary, unit: Unit): string {
 }
 
 /** What sellers reported for one city and material; nothing at all until a report is approved. */
-export function ReportSummary({ citySlug, materialSlug }: { citySlug: string; materialSlug: string }) {
-  const [unit] = useUnit();
+type Props = { citySlug: string; materialSlug: string; saleUnit: SaleUnit };
+
+export function ReportSummary({ citySlug, materialSlug, saleUnit }: Props) {
+  const unit = useUnitFor()(saleUnit);
   const query = useQuery({ ...reportQueries.summary(citySlug, materialSlug), enabled: Boolean(citySlug) });
   const headline = query.data ? summaryHeadline(query.data, unit) : null;
   if (!query.data || !headline) return null;

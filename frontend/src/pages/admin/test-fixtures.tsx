@@ -57,7 +57,7 @@ export function renderConsole(url: string) {
 
 export const REPORT: AdminPriceReport = {
   id: 7,
-  material: { slug: "copper", name: "Copper" },
+  material: { slug: "copper", name: "Copper", saleUnit: "kg" },
   city: { slug: "cape-town", name: "Cape Town", countryCode: "ZA", timeZone: "Africa/Johannesburg" },
   yard: null,
   price: "520.00",

@@ -1,5 +1,5 @@
 import type { CityPriceRow } from "@/api/client";
-import { formatPercent, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { formatPercent, formatPrice, shownUnit, UNIT_LABELS, type WeightUnit } from "@/lib/format";
 
 const OPENINGS: Record<string, string> = {
   up: "Copper prices are trending upward",
@@ -9,11 +9,13 @@ const OPENINGS: Record<string, string> = {
 
 /**
  * The Market Insight sentence, built from the city's real copper row (DESIGN §6: no hard-coded
- * claims). The trend compares today's stored price with the previous one.
+ * claims). The trend compares today's stored price with the previous one. The price is in the
+ * weight chosen (copper is sold by weight).
  */
-export function copperInsight(rows: readonly CityPriceRow[], cityName: string, unit: Unit): string {
+export function copperInsight(rows: readonly CityPriceRow[], cityName: string, weight: WeightUnit): string {
   const copper = rows.find((row) => row.material.slug === "copper");
   if (!copper) return `No copper price is available for ${cityName} yet.`;
+  const unit = shownUnit(copper.material.saleUnit, weight);
   const price = `${formatPrice(copper.priceExact, copper.currency, unit)} ${UNIT_LABELS[unit]}`;
   // An estimate from old inputs restates them: no trend of today's market is claimed from it.
   if (copper.estimate?.inputsNote) {

@@ -1,6 +1,6 @@
 import { Minus, TrendingDown, TrendingUp } from "lucide-react";
 import type { CityPriceRow } from "@/api/client";
-import { convertPerKg, formatMoney, formatPercent, UNIT_LABELS, type Unit } from "@/lib/format";
+import { convertStoredPrice, formatMoney, formatPercent, UNIT_LABELS, type Unit } from "@/lib/format";
 
 const TRENDS = {
   up: { Icon: TrendingUp, label: "Up", colour: "text-green-700" },
@@ -34,7 +34,10 @@ function noChangeReason(row: Pick<CityPriceRow, "source" | "previousPrice">): st
     : "No earlier price to compare with";
 }
 
-/** The real day-on-day change: percent shown, the absolute amount in a tooltip and for screen readers. */
+/**
+ * The real day-on-day change: percent shown, the absolute amount in a tooltip and for screen
+ * readers, in the unit of the price beside it (`unit`: per piece for a catalytic converter).
+ */
 export function ChangeCell({ row, unit }: { row: CityPriceRow; unit: Unit }) {
   if (row.changeExact === null || row.changePercent === null) {
     const reason = noChangeReason(row);
@@ -45,7 +48,7 @@ export function ChangeCell({ row, unit }: { row: CityPriceRow; unit: Unit }) {
       </span>
     );
   }
-  const amount = convertPerKg(row.changeExact, unit);
+  const amount = convertStoredPrice(row.changeExact, unit);
   const absolute = `${amount > 0 ? "+" : ""}${formatMoney(amount, row.currency)} ${UNIT_LABELS[unit]}`;
   const detail = `${absolute} since the previous price`;
   return (

@@ -2,7 +2,7 @@ import { DEFAULT_PRICE_SORT, nextPriceSort, sortPriceRows } from "./price-sort";
 
 const row = (name: string, price: string) => ({
   priceExact: price,
-  material: { id: 1, name, slug: name.toLowerCase(), grade: null, category: "Copper" },
+  material: { id: 1, name, slug: name.toLowerCase(), grade: null, category: "Copper", saleUnit: "kg" as const },
 });
 
 const rows = [row("Brass", "113.09"), row("Copper", "171.52"), row("Aluminum", "23.54"), row("Zinc", "23.54")];

@@ -5,16 +5,17 @@ import type { CityPriceRow } from "@/api/client";
 import { cityQueries } from "@/api/queries";
 import { newestDay, PriceProvenance } from "@/components/prices/price-provenance";
 import { PriceRowsSkeleton } from "@/components/prices/price-table-skeleton";
-import { UNIT_TITLES } from "@/components/prices/units";
+import { UnitMark } from "@/components/prices/unit-mark";
+import { tableUnitLabel, tableUnitTitle } from "@/components/prices/units";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, QueryState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/ui/sort-header";
 import { UnitToggle } from "@/components/ui/unit-toggle";
-import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { formatPrice, type UnitFor, type WeightUnit } from "@/lib/format";
 import { materialAnchor, materialPath } from "@/lib/paths";
 import { SM_UP, useMediaQuery } from "@/lib/use-media-query";
-import { useUnit } from "@/lib/use-unit";
+import { useUnit, useUnitFor } from "@/lib/use-unit";
 import { ChangeCell, TrendIndicator } from "./price-cells";
 import { DEFAULT_PRICE_SORT, nextPriceSort, type PriceSort, sortPriceRows } from "./price-sort";
 import { PriceSparkline } from "./price-sparkline";
@@ -22,10 +23,12 @@ import { PriceSparkline } from "./price-sparkline";
 export function PriceTable({ citySlug, cityName }: { citySlug: string; cityName: string }) {
   const query = useQuery(cityQueries.prices(citySlug));
   const [unit] = useUnit();
+  const unitFor = useUnitFor();
+  const rowUnits = (query.data ?? []).map((row) => unitFor(row.material.saleUnit));
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle>Current Prices ({UNIT_TITLES[unit]})</CardTitle>
+        <CardTitle>Current Prices ({tableUnitTitle(unit, rowUnits)})</CardTitle>
         <UnitToggle />
       </CardHeader>
       <CardContent>
@@ -39,16 +42,23 @@ export function PriceTable({ citySlug, cityName }: { citySlug: string; cityName:
           isEmpty={(data) => data.length === 0}
           empty={<EmptyState title="No price data available" />}
         >
-          {(data) => <PriceRows rows={data} unit={unit} cityName={cityName} citySlug={citySlug} />}
+          {(data) => <PriceRows rows={data} unit={unit} unitFor={unitFor} cityName={cityName} citySlug={citySlug} />}
         </QueryState>
       </CardContent>
     </Card>
   );
 }
 
-type RowsProps = { rows: CityPriceRow[]; unit: Unit; cityName: string; citySlug: string };
+type RowsProps = {
+  rows: CityPriceRow[];
+  /** The weight chosen: the table's unit, which rows of other materials (a piece) mark as theirs is not. */
+  unit: WeightUnit;
+  unitFor: UnitFor;
+  cityName: string;
+  citySlug: string;
+};
 
-function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
+function PriceRows({ rows, unit, unitFor, cityName, citySlug }: RowsProps) {
   const [sort, setSort] = useState<PriceSort>(DEFAULT_PRICE_SORT);
   // The 30-day lines show from sm: up; a phone neither asks for them nor draws them hidden.
   const showsSparklines = useMediaQuery(SM_UP) !== false;
@@ -58,12 +68,14 @@ function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
   const newest = newestDay(rows);
   const direction = sort.direction === "asc" ? "ascending" : "descending";
   const target = useAnchoredRow(rows);
+  const rowUnit = (row: CityPriceRow) => unitFor(row.material.saleUnit);
   return (
     <>
       <div className="-mx-4 overflow-x-auto sm:mx-0">
         <table className="w-full min-w-[20rem] text-left text-[13px] sm:text-sm">
           <caption className="sr-only">
-            Scrap metal prices in {cityName}, {UNIT_LABELS[unit]}, sorted by {sort.field} {direction}
+            Scrap metal prices in {cityName}, {tableUnitLabel(unit, rows.map(rowUnit))}, sorted by {sort.field}{" "}
+            {direction}
           </caption>
           <thead className="border-b border-slate-200 text-slate-700">
             <tr>
@@ -108,10 +120,11 @@ function PriceRows({ rows, unit, cityName, citySlug }: RowsProps) {
                   <PriceProvenance row={row} newestDate={newest} />
                 </th>
                 <td className="px-1.5 py-2 sm:px-3 text-right font-semibold whitespace-nowrap tabular-nums">
-                  {formatPrice(row.priceExact, row.currency, unit)}
+                  {formatPrice(row.priceExact, row.currency, rowUnit(row))}
+                  <UnitMark unit={rowUnit(row)} tableUnit={unit} />
                 </td>
                 <td className="px-1.5 py-2 sm:px-3 text-right whitespace-nowrap tabular-nums">
-                  <ChangeCell row={row} unit={unit} />
+                  <ChangeCell row={row} unit={rowUnit(row)} />
                 </td>
                 <td className="px-1.5 py-2 sm:px-3 text-center">
                   <TrendIndicator row={row} />

@@ -88,11 +88,17 @@ export const johannesburgPrices = [
   makeCityPriceRow(
     1740,
     johannesburg,
-    makeMaterial(29, "Silver (Sterling)", "Precious", { slug: "silver" }),
+    makeMaterial(29, "Silver (Sterling)", "Precious", { slug: "silver", saleUnit: "troy_oz" }),
     "16725.77",
     "16725.77",
   ),
-  makeCityPriceRow(1680, johannesburg, makeMaterial(28, "Catalytic Converters", "Precious"), "991.45", "1053.70"),
+  makeCityPriceRow(
+    1680,
+    johannesburg,
+    makeMaterial(28, "Catalytic Converters", "Precious", { saleUnit: "piece" }),
+    "991.45",
+    "1053.70",
+  ),
   makeCityPriceRow(
     120,
     johannesburg,

@@ -35,18 +35,51 @@ const CITIES: City[] = [
 
 // Copied from GET /api/materials (five: one more than the home page shows; descriptions shortened).
 const MATERIALS: Material[] = [
-  { id: 1, name: "Copper", slug: "copper", category: "Copper", grade: null, description: "General copper scrap." },
+  {
+    id: 1,
+    name: "Copper",
+    slug: "copper",
+    category: "Copper",
+    saleUnit: "kg",
+    grade: null,
+    description: "General copper scrap.",
+  },
   {
     id: 2,
     name: "Bare Bright Copper",
     slug: "bare-bright-copper",
     category: "Copper",
+    saleUnit: "kg",
     grade: "Grade A",
     description: "Clean, unalloyed, uncoated copper wire.",
   },
-  { id: 3, name: "#1 Copper", slug: "copper-1", category: "Copper", grade: "Clean", description: "Clean copper." },
-  { id: 7, name: "Brass", slug: "brass", category: "Brass", grade: null, description: "Mixed brass scrap." },
-  { id: 11, name: "Aluminum", slug: "aluminum", category: "Aluminum", grade: null, description: "Mixed aluminum." },
+  {
+    id: 3,
+    name: "#1 Copper",
+    slug: "copper-1",
+    category: "Copper",
+    saleUnit: "kg",
+    grade: "Clean",
+    description: "Clean copper.",
+  },
+  {
+    id: 7,
+    name: "Brass",
+    slug: "brass",
+    category: "Brass",
+    saleUnit: "kg",
+    grade: null,
+    description: "Mixed brass scrap.",
+  },
+  {
+    id: 11,
+    name: "Aluminum",
+    slug: "aluminum",
+    category: "Aluminum",
+    saleUnit: "kg",
+    grade: null,
+    description: "Mixed aluminum.",
+  },
 ];
 
 // Shaped as GET /api/stats, with figures unlike any typed-in marketing number.

@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Insights } from "@/api/client";
 import { insightQueries } from "@/api/queries";
+import { tableUnitTitle } from "@/components/prices/units";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatDate } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageHeading, pageText } from "@/lib/page-texts";
-import { useUnit } from "@/lib/use-unit";
+import { useUnit, useUnitFor } from "@/lib/use-unit";
 import { CountryMoversCard } from "./country-movers";
 import { InsightsSkeleton } from "./insights-skeleton";
 import { MostTrackedCard } from "./most-tracked";
@@ -40,7 +41,12 @@ export function Component() {
 
 function InsightsBody({ insights }: { insights: Insights }) {
   const [unit] = useUnit();
+  const unitFor = useUnitFor();
   const countries = insights.countries.filter((country) => country.risers.length + country.fallers.length > 0);
+  // The movers' unit is the weight chosen, "unless marked" when a row (a piece, a troy oz) is not in it.
+  const moverUnits = countries.flatMap((country) =>
+    [...country.risers, ...country.fallers].map((mover) => unitFor(mover.material.saleUnit)),
+  );
   if (countries.length === 0 && insights.mostTracked.length === 0) {
     return <EmptyState title="No price data available" />;
   }
@@ -52,15 +58,19 @@ function InsightsBody({ insights }: { insights: Insights }) {
       </p>
       <section aria-labelledby="movers-heading" className="space-y-4">
         <h2 id="movers-heading" className="text-xl font-semibold text-slate-900">
-          Biggest Movers by Country
+          Biggest Movers by Country ({tableUnitTitle(unit, moverUnits)})
         </h2>
         {countries.length === 0 ? (
           <EmptyState title="No price data available" />
         ) : (
-          countries.map((country) => <CountryMoversCard key={country.code} country={country} unit={unit} />)
+          countries.map((country) => (
+            <CountryMoversCard key={country.code} country={country} unit={unit} unitFor={unitFor} />
+          ))
         )}
       </section>
-      {insights.mostTracked.length > 0 && <MostTrackedCard materials={insights.mostTracked} unit={unit} />}
+      {insights.mostTracked.length > 0 && (
+        <MostTrackedCard materials={insights.mostTracked} unit={unit} unitFor={unitFor} />
+      )}
     </>
   );
 }

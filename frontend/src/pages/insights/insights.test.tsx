@@ -63,7 +63,7 @@ describe("Insights page", () => {
 
   it("lists the most tracked materials with their USD average", () => {
     renderInsights();
-    expect(screen.getByRole("heading", { name: "Most Tracked Materials" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Most Tracked Materials (Per KG)" })).toBeInTheDocument();
     const tracked = table("Most tracked materials");
     expect(tracked.getByRole("columnheader", { name: "Average (USD)" })).toBeInTheDocument();
     const rows = tracked.getAllByRole("row").slice(1);
@@ -89,6 +89,23 @@ describe("Insights page", () => {
     expect(riser.getByText("A$1.21")).toBeInTheDocument();
     expect(riser.getByText("+8.6%")).toBeInTheDocument(); // a percentage does not depend on the unit
     expect(table("Most tracked materials").getByText("$4.35")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Most Tracked Materials (Per LB)" })).toBeInTheDocument();
+  });
+
+  it("keeps a catalytic converter per piece, marked, whatever weight is chosen", async () => {
+    const user = userEvent.setup();
+    renderInsights();
+    expect(screen.getByRole("heading", { name: "Biggest Movers by Country (Per KG unless marked)" })).toBeVisible();
+    await user.click(screen.getByRole("radio", { name: "per lb" }));
+    expect(screen.getByRole("heading", { name: "Biggest Movers by Country (Per LB unless marked)" })).toBeVisible();
+    const converters = rowOf("Biggest Risers in Canada", "Catalytic Converters", "Winnipeg");
+    expect(converters.getByText("C$73.02")).toBeInTheDocument(); // as stored: a piece is never converted
+    expect(converters.getByText("C$65.27")).toBeInTheDocument();
+    expect(converters.getByText("per piece")).toBeInTheDocument();
+    // A row by weight is in the table's unit and says none of its own.
+    const wire = rowOf("Biggest Risers in Canada", "Insulated Copper Wire", "Montreal");
+    expect(wire.getByText("C$2.75")).toBeInTheDocument();
+    expect(wire.queryByText(/^per /)).toBeNull();
   });
 
   it("converts the USD averages from their exact value, not the one rounded to the cent", async () => {

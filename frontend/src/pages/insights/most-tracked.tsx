@@ -1,20 +1,38 @@
 import { Link } from "react-router";
 import type { Insights } from "@/api/client";
+import { UnitMark } from "@/components/prices/unit-mark";
+import { tableUnitTitle } from "@/components/prices/units";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatCount, formatPrice, type Unit } from "@/lib/format";
+import { formatCount, formatPrice, type UnitFor, type WeightUnit } from "@/lib/format";
 import { materialPath } from "@/lib/paths";
 
 const CELL = "px-1.5 py-2 sm:px-3";
 
 /**
  * Materials priced in the most cities, with their cross-country average converted to USD: shown
- * in the chosen unit from averagePriceUsdExact (four decimals a kg), not the figure to the cent.
+ * in the material's unit (the weight chosen, unless marked) from averagePriceUsdExact (four
+ * decimals a kg, or a piece), not the figure to the cent.
  */
-export function MostTrackedCard({ materials, unit }: { materials: Insights["mostTracked"]; unit: Unit }) {
+export function MostTrackedCard({
+  materials,
+  unit,
+  unitFor,
+}: {
+  materials: Insights["mostTracked"];
+  unit: WeightUnit;
+  unitFor: UnitFor;
+}) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Most Tracked Materials</CardTitle>
+        <CardTitle>
+          Most Tracked Materials (
+          {tableUnitTitle(
+            unit,
+            materials.map(({ material }) => unitFor(material.saleUnit)),
+          )}
+          )
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <div className="-mx-4 overflow-x-auto sm:mx-0">
@@ -47,7 +65,14 @@ export function MostTrackedCard({ materials, unit }: { materials: Insights["most
                   <td className={`${CELL} text-right tabular-nums`}>{formatCount(cityCount)}</td>
                   <td className={`${CELL} text-right tabular-nums`}>{formatCount(countryCount)}</td>
                   <td className={`${CELL} text-right font-semibold whitespace-nowrap tabular-nums`}>
-                    {averagePriceUsdExact === null ? "N/A" : formatPrice(averagePriceUsdExact, "USD", unit)}
+                    {averagePriceUsdExact === null ? (
+                      "N/A"
+                    ) : (
+                      <>
+                        {formatPrice(averagePriceUsdExact, "USD", unitFor(material.saleUnit))}
+                        <UnitMark unit={unitFor(material.saleUnit)} tableUnit={unit} />
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}

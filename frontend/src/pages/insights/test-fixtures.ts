@@ -17,6 +17,7 @@ export const insights: Insights = {
             slug: "aluminum-extrusion",
             grade: "Clean",
             category: "Aluminum",
+            saleUnit: "kg",
           },
           city: {
             id: 39,
@@ -43,6 +44,7 @@ export const insights: Insights = {
             slug: "aluminum-extrusion",
             grade: "Clean",
             category: "Aluminum",
+            saleUnit: "kg",
           },
           city: {
             id: 41,
@@ -71,6 +73,7 @@ export const insights: Insights = {
             slug: "copper-2",
             grade: "Mixed",
             category: "Copper",
+            saleUnit: "kg",
           },
           city: {
             id: 43,
@@ -97,6 +100,7 @@ export const insights: Insights = {
             slug: "copper-2",
             grade: "Mixed",
             category: "Copper",
+            saleUnit: "kg",
           },
           city: {
             id: 44,
@@ -129,6 +133,7 @@ export const insights: Insights = {
             slug: "insulated-copper-wire",
             grade: null,
             category: "Copper",
+            saleUnit: "kg",
           },
           city: {
             id: 63,
@@ -155,6 +160,7 @@ export const insights: Insights = {
             slug: "catalytic-converters",
             grade: null,
             category: "Precious",
+            saleUnit: "piece",
           },
           city: {
             id: 68,
@@ -183,6 +189,7 @@ export const insights: Insights = {
             slug: "circuit-boards",
             grade: "Mixed",
             category: "Electronics",
+            saleUnit: "kg",
           },
           city: {
             id: 66,
@@ -209,6 +216,7 @@ export const insights: Insights = {
             slug: "copper-2",
             grade: "Mixed",
             category: "Copper",
+            saleUnit: "kg",
           },
           city: {
             id: 68,
@@ -239,6 +247,7 @@ export const insights: Insights = {
         slug: "copper-1",
         grade: "Clean",
         category: "Copper",
+        saleUnit: "kg",
       },
       cityCount: 75,
       countryCount: 7,
@@ -252,6 +261,7 @@ export const insights: Insights = {
         slug: "copper-2",
         grade: "Mixed",
         category: "Copper",
+        saleUnit: "kg",
       },
       cityCount: 75,
       countryCount: 7,
@@ -265,6 +275,7 @@ export const insights: Insights = {
         slug: "aluminum",
         grade: null,
         category: "Aluminum",
+        saleUnit: "kg",
       },
       cityCount: 75,
       countryCount: 7,

@@ -107,9 +107,13 @@ function MarketList({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
   );
 }
 
-/** The material's markets a page at a time, sorted and paged by the server; the previous page stays
- * on screen (dimmed) while the next loads. */
-export function AllMarketsTable({ materialSlug, unit }: { materialSlug: string; unit: Unit }) {
+/**
+ * The material's markets a page at a time, sorted and paged by the server; the previous page stays
+ * on screen (dimmed) while the next loads. `unit` is the material's shown unit (per troy oz for
+ * silver, per piece for a catalytic converter): undefined until the material has loaded, when the
+ * rows wait for it (their request does not).
+ */
+export function AllMarketsTable({ materialSlug, unit }: { materialSlug: string; unit: Unit | undefined }) {
   const { state, update } = useUrlState(readMarketState, MARKET_DEFAULTS);
   const sort = sortOf(state);
   const options = materialQueries.markets(materialSlug, marketQuery(state));
@@ -139,13 +143,14 @@ export function AllMarketsTable({ materialSlug, unit }: { materialSlug: string; 
           All Markets
         </CardTitle>
         <p className="text-sm text-slate-600">
-          Latest price in each city, in local currency {UNIT_LABELS[unit]}. Price sorting compares USD values.
+          Latest price in each city, in local currency{unit && ` ${UNIT_LABELS[unit]}`}. Price sorting compares USD
+          values.
         </p>
       </CardHeader>
       <CardContent>
         {query.isError ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
-        ) : !query.data ? (
+        ) : !query.data || !unit ? (
           <LoadingRegion label="Loading all markets">
             <MarketRowsSkeleton />
           </LoadingRegion>

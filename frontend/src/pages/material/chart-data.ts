@@ -1,7 +1,7 @@
 // Data preparation for the price trend chart, kept free of the chart library so it stays
 // testable and so the page does not pull the chart library in until a chart is actually drawn.
 import type { PriceHistory } from "@/api/client";
-import { convertPerKg, currencySymbol, formatDate, formatMoney, type Unit } from "@/lib/format";
+import { convertStoredPrice, currencySymbol, formatDate, formatMoney, type Unit } from "@/lib/format";
 import { numberFormat } from "@/lib/intl-cache";
 
 /** One point of the chart; ``reference`` is the market reference in force on that date. */
@@ -21,12 +21,12 @@ export function chartAvailability(pointCount: number): ChartAvailability {
 
 type HistoryPoints = PriceHistory["points"];
 
-// From the stored four decimals per kg, unrounded: steel moving by tenths of a penny a kg draws a
-// line, not steps of whole pennies; only the texts (tooltip, table, summary) round.
-const toUnit = (price: string, unit: Unit) => convertPerKg(price, unit);
+// From the stored four decimals per kg (or piece), unrounded: steel moving by tenths of a penny a
+// kg draws a line, not steps of whole pennies; only the texts (tooltip, table, summary) round.
+const toUnit = (price: string, unit: Unit) => convertStoredPrice(price, unit);
 
 /**
- * History points in date order, converted from per-kg to the chosen unit. Each point carries the
+ * History points in date order, converted from the stored unit (a kg, or a piece) to the one shown. Each point carries the
  * newest reference point on or before its date (a monthly reference holds for its month), and
  * a series of more than a year is labelled with its years.
  */

@@ -8,7 +8,7 @@ import { ErrorState, NotFoundState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageText, withPageSuffix } from "@/lib/page-texts";
-import { useUnit } from "@/lib/use-unit";
+import { useUnitFor } from "@/lib/use-unit";
 import { AllMarketsTable } from "./all-markets-table";
 import { readMarketState } from "./market-sort";
 import { HeroStats, MaterialHero, MaterialHeroSkeleton } from "./material-hero";
@@ -39,8 +39,12 @@ function useMaterialMeta(material: Material | undefined, notFound: boolean) {
 
 export function Component() {
   const { materialSlug = "" } = useParams();
-  const [unit] = useUnit();
+  const unitFor = useUnitFor();
   const material = useQuery(materialQueries.detail(materialSlug));
+  // Prices show in the material's own unit (per troy oz for silver, per piece for a catalytic
+  // converter), known once the material is.
+  const saleUnit = material.data?.saleUnit;
+  const unit = saleUnit && unitFor(saleUnit);
   const summary = useQuery(materialQueries.marketSummary(materialSlug));
   const stats = summary.data;
   const notFound = material.error instanceof ApiError && material.error.isNotFound;
@@ -72,7 +76,7 @@ export function Component() {
             ]}
           />
           <MaterialHero material={material.data}>
-            {!summary.isError && <HeroStats stats={stats} unit={unit} />}
+            {!summary.isError && unit && <HeroStats stats={stats} unit={unit} />}
           </MaterialHero>
         </>
       ) : (
@@ -83,7 +87,7 @@ export function Component() {
       <AdSlot id="material-ad-1" />
       {summary.isError ? (
         <ErrorState error={summary.error} onRetry={() => summary.refetch()} />
-      ) : stats ? (
+      ) : stats && unit ? (
         <PriceCards stats={stats} unit={unit} />
       ) : (
         <LoadingRegion label="Loading prices">
@@ -94,12 +98,12 @@ export function Component() {
         materialSlug={materialSlug}
         materialName={material.data?.name ?? titleFromSlug(materialSlug)}
         materialLoaded={material.isSuccess}
-        unit={unit}
+        saleUnit={saleUnit}
       />
       <AdSlot id="material-ad-2" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <div className="min-w-0 lg:col-span-2">
-          {summary.isError ? null : stats ? (
+          {summary.isError ? null : stats && unit ? (
             <TopMarkets top={stats.top} unit={unit} />
           ) : (
             <LoadingRegion label="Loading top paying markets">

@@ -19,8 +19,9 @@ function Stat({ label, note, children }: { label: string; note?: string; childre
 }
 
 /**
- * Four headline figures. Money is in USD (one currency across cities) and in the chosen unit,
- * converted from the API's …UsdExact figures (four decimals a kg), never from those to the cent.
+ * Four headline figures. Money is in USD (one currency across cities) and in the material's shown
+ * unit, converted from the API's …UsdExact figures (four decimals a kg, or a piece), never from
+ * those to the cent.
  */
 export function HeroStats({ stats, unit }: { stats: MarketSummary | undefined; unit: Unit }) {
   const usdNote = `in USD ${UNIT_LABELS[unit]}`;
@@ -79,7 +80,7 @@ export function MaterialHero({ material, children }: { material: Material; child
             </div>
           </div>
         </div>
-        <UnitToggle />
+        <UnitToggle saleUnit={material.saleUnit} />
       </div>
       <p className="mt-4 max-w-3xl text-slate-700">{material.description || "No description available"}</p>
       {children}

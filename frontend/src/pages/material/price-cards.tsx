@@ -13,7 +13,7 @@ function PriceCard({
 }: {
   title: string;
   icon: React.ReactNode;
-  /** US dollars a kg to four decimals (the API's …UsdExact), converted before it is rounded. */
+  /** US dollars a kg (or a piece) to four decimals (the API's …UsdExact), converted before it is rounded. */
   value: string | null;
   detail: string;
   unit: Unit;

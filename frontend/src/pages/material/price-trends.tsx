@@ -7,9 +7,10 @@ import { ReportSummary } from "@/components/reports/report-summary";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { formatDate, formatMoney, UNIT_LABELS, type Unit } from "@/lib/format";
+import { formatDate, formatMoney, type SaleUnit, UNIT_LABELS } from "@/lib/format";
 import { oneOf, useUrlState } from "@/lib/url-state";
 import { useNearViewportOrIdle } from "@/lib/use-near-viewport";
+import { useUnitFor } from "@/lib/use-unit";
 import { useVisitorCity } from "@/lib/visitor-place";
 import { chartAvailability, NO_CHART_TITLE, NO_HISTORY_HINT, prepareChartData, summarizeTrend } from "./chart-data";
 import { cityOptions, groupByCountry } from "./city-options";
@@ -50,10 +51,12 @@ type Props = {
   materialName: string;
   /** The history is requested only once the material itself has loaded (SPEC §7). */
   materialLoaded: boolean;
-  unit: Unit;
+  /** How the material is sold, once it has loaded: what the sellers' reports are per. */
+  saleUnit: SaleUnit | undefined;
 };
 
-export function PriceTrends({ materialSlug, materialName, materialLoaded, unit }: Props) {
+export function PriceTrends({ materialSlug, materialName, materialLoaded, saleUnit }: Props) {
+  const unitFor = useUnitFor();
   const selectId = useId();
   const { state, update } = useUrlState(readChartState, CHART_DEFAULTS);
   const { range, city: chosen } = state;
@@ -85,6 +88,8 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, unit }
     body = <ChartSkeleton label="Loading price history" />;
   } else {
     const { currency, reference, referenceName } = history.data;
+    // The series says how its material is sold: per troy oz for silver, per piece for a converter.
+    const unit = unitFor(history.data.saleUnit);
     const hasReference = reference.length > 0 && referenceName !== null;
     const drawReference = hasReference && showReference;
     const data = prepareChartData(history.data.points, unit, drawReference ? reference : []);
@@ -209,7 +214,9 @@ export function PriceTrends({ materialSlug, materialName, materialLoaded, unit }
       <CardContent>
         {body}
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          {citySlug && materialLoaded && <ReportSummary citySlug={citySlug} materialSlug={materialSlug} />}
+          {citySlug && saleUnit && (
+            <ReportSummary citySlug={citySlug} materialSlug={materialSlug} saleUnit={saleUnit} />
+          )}
           <div className="flex flex-wrap gap-2">
             <ReportPriceButton materialSlug={materialSlug} citySlug={citySlug ?? undefined} />
             {citySlug && <AlertButton materialSlug={materialSlug} citySlug={citySlug} />}

@@ -9,6 +9,7 @@ export const copper: Material = {
   name: "Copper",
   slug: "copper",
   category: "Copper",
+  saleUnit: "kg",
   grade: null,
   description: "General copper scrap such as pipe, tubing, bus bar and stripped wire, priced between #1 and #2 grades.",
 };
@@ -18,6 +19,7 @@ export const bareBright: Material = {
   name: "Bare Bright Copper",
   slug: "bare-bright-copper",
   category: "Copper",
+  saleUnit: "kg",
   grade: "Grade A",
   description: "",
 };
@@ -132,6 +134,7 @@ export const johannesburgHistory: PriceHistory = {
   citySlug: "johannesburg",
   currency: "ZAR",
   unit: "kg",
+  saleUnit: "kg",
   resolution: "day",
   reference: [],
   referenceName: null,
@@ -148,6 +151,7 @@ export const londonHistory: PriceHistory = {
   citySlug: "london",
   currency: "GBP",
   unit: "kg",
+  saleUnit: "kg",
   resolution: "day",
   reference: [],
   referenceName: null,

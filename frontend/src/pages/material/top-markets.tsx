@@ -7,7 +7,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
 import { cityPath } from "@/lib/paths";
 
-/** SPEC §9: the 5 best-paying cities (the server's ranking on USD, ties by city name). */
+/**
+ * SPEC §9: the 5 best-paying cities (the server's ranking on USD, ties by city name), in the
+ * material's shown unit (per troy oz for silver, per piece for a catalytic converter).
+ */
 export function TopMarkets({ top, unit }: { top: MaterialPriceRow[]; unit: Unit }) {
   return (
     <Card>

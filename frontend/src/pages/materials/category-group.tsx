@@ -1,7 +1,7 @@
 import type { MaterialSummary } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { CategoryIcon } from "@/components/ui/category-icon";
-import { formatCount, type Unit } from "@/lib/format";
+import { formatCount, type UnitFor } from "@/lib/format";
 import type { CategoryGroup } from "./filter-materials";
 import type { LocalPrices } from "./local-prices";
 import { MaterialCard, MaterialCardSkeleton } from "./material-card";
@@ -13,12 +13,13 @@ type Props = {
   group: CategoryGroup;
   summaries: ReadonlyMap<number, MaterialSummary>;
   summaryStatus: "pending" | "error" | "success";
-  unit: Unit;
+  /** Each card shows its material in its own unit (per piece, per troy oz, or the weight chosen). */
+  unitFor: UnitFor;
   local: LocalPrices;
 };
 
 /** One category's matching materials, with how many of its materials are shown. */
-export function CategorySection({ group, summaries, summaryStatus, unit, local }: Props) {
+export function CategorySection({ group, summaries, summaryStatus, unitFor, local }: Props) {
   const headingId = `category-${group.category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -39,7 +40,7 @@ export function CategorySection({ group, summaries, summaryStatus, unit, local }
               material={material}
               summary={summaries.get(material.id)}
               summaryStatus={summaryStatus}
-              unit={unit}
+              unit={unitFor(material.saleUnit)}
               local={
                 local.city && {
                   cityName: local.city.name,

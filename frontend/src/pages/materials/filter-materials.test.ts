@@ -3,7 +3,15 @@ import type { Material } from "@/api/client";
 import { categoriesOf, filterMaterials, groupByCategory } from "./filter-materials";
 
 function material(id: number, name: string, category: string, description: string): Material {
-  return { id, name, slug: name.toLowerCase().replaceAll(" ", "-"), category, grade: null, description };
+  return {
+    id,
+    name,
+    slug: name.toLowerCase().replaceAll(" ", "-"),
+    category,
+    saleUnit: "kg",
+    grade: null,
+    description,
+  };
 }
 
 const MATERIALS = [

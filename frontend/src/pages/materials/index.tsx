@@ -10,7 +10,7 @@ import { formatCount } from "@/lib/format";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageHeading, pageText } from "@/lib/page-texts";
 import { useUrlState } from "@/lib/url-state";
-import { useUnit } from "@/lib/use-unit";
+import { useUnitFor } from "@/lib/use-unit";
 import { CategorySection, MaterialGridSkeleton } from "./category-group";
 import { categoriesOf, filterMaterials, groupByCategory } from "./filter-materials";
 import { LocalCityChooser, useLocalPrices } from "./local-prices";
@@ -25,7 +25,7 @@ function useSummaries() {
 
 export function Component() {
   usePageMeta(pageText("materials"));
-  const [unit] = useUnit();
+  const unitFor = useUnitFor();
   const { data: materials, error, isPending, refetch } = useQuery(materialQueries.list());
   const summaries = useSummaries();
   const local = useLocalPrices();
@@ -97,7 +97,7 @@ export function Component() {
                     group={group}
                     summaries={summaries.byMaterial}
                     summaryStatus={summaries.status}
-                    unit={unit}
+                    unitFor={unitFor}
                     local={local}
                   />
                   {index === 0 && <AdSlot id="materials-ad-2" />}

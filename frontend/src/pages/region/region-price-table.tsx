@@ -3,15 +3,16 @@ import { Link, useSearchParams } from "react-router";
 import type { Region, RegionPriceRow } from "@/api/client";
 import { regionQueries } from "@/api/queries";
 import { PriceRowsSkeleton } from "@/components/prices/price-table-skeleton";
-import { UNIT_TITLES } from "@/components/prices/units";
+import { UnitMark } from "@/components/prices/unit-mark";
+import { tableUnitLabel, tableUnitTitle } from "@/components/prices/units";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/ui/sort-header";
 import { UnitToggle } from "@/components/ui/unit-toggle";
-import { formatDate, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { formatDate, formatPrice, type UnitFor, type WeightUnit } from "@/lib/format";
 import { materialPath } from "@/lib/paths";
-import { useUnit } from "@/lib/use-unit";
+import { useUnit, useUnitFor } from "@/lib/use-unit";
 import { nextRegionSort, type RegionSort, regionSortFromParam, regionSortToParam, sortRegionRows } from "./region-sort";
 
 const CELL = "px-1.5 py-2 sm:px-3";
@@ -19,10 +20,12 @@ const CELL = "px-1.5 py-2 sm:px-3";
 export function RegionPriceTable({ region }: { region: Region }) {
   const query = useQuery(regionQueries.prices(region.country.code, region.slug));
   const [unit] = useUnit();
+  const unitFor = useUnitFor();
+  const rowUnits = (query.data ?? []).map((row) => unitFor(row.material.saleUnit));
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle>Average Prices ({UNIT_TITLES[unit]})</CardTitle>
+        <CardTitle>Average Prices ({tableUnitTitle(unit, rowUnits)})</CardTitle>
         <UnitToggle />
       </CardHeader>
       <CardContent>
@@ -35,7 +38,7 @@ export function RegionPriceTable({ region }: { region: Region }) {
         ) : query.data.length === 0 ? (
           <EmptyState title="No price data available" />
         ) : (
-          <PriceRows rows={query.data} unit={unit} regionName={region.name} />
+          <PriceRows rows={query.data} unit={unit} unitFor={unitFor} regionName={region.name} />
         )}
       </CardContent>
     </Card>
@@ -59,7 +62,16 @@ function useRegionSort(): [RegionSort, (sort: RegionSort) => void] {
   return [sort, choose];
 }
 
-function PriceRows({ rows, unit, regionName }: { rows: RegionPriceRow[]; unit: Unit; regionName: string }) {
+type RowsProps = {
+  rows: RegionPriceRow[];
+  /** The weight chosen: the table's unit; a row in another (a piece, a troy oz) says its own. */
+  unit: WeightUnit;
+  unitFor: UnitFor;
+  regionName: string;
+};
+
+function PriceRows({ rows, unit, unitFor, regionName }: RowsProps) {
+  const rowUnit = (row: RegionPriceRow) => unitFor(row.material.saleUnit);
   const [sort, setSort] = useRegionSort();
   const onSort = (field: RegionSort["field"]) => setSort(nextRegionSort(sort, field));
   const currencies = [...new Set(rows.map((row) => row.currency))];
@@ -74,7 +86,8 @@ function PriceRows({ rows, unit, regionName }: { rows: RegionPriceRow[]; unit: U
       <div className="-mx-4 overflow-x-auto sm:mx-0">
         <table className="w-full min-w-[24rem] text-left text-[13px] sm:text-sm">
           <caption className="sr-only">
-            Average scrap metal prices in {regionName}, {UNIT_LABELS[unit]}, sorted by {sort.field} {direction}
+            Average scrap metal prices in {regionName}, {tableUnitLabel(unit, rows.map(rowUnit))}, sorted by{" "}
+            {sort.field} {direction}
           </caption>
           <thead className="border-b border-slate-200 text-slate-700">
             <tr>
@@ -98,11 +111,12 @@ function PriceRows({ rows, unit, regionName }: { rows: RegionPriceRow[]; unit: U
                   <span className="block text-xs text-slate-600">{row.material.grade ?? row.material.category}</span>
                 </th>
                 <td className={`${CELL} text-right font-semibold whitespace-nowrap tabular-nums`}>
-                  {formatPrice(row.averagePriceExact, row.currency, unit)}
+                  {formatPrice(row.averagePriceExact, row.currency, rowUnit(row))}
+                  <UnitMark unit={rowUnit(row)} tableUnit={unit} />
                 </td>
                 <td className={`${CELL} text-right whitespace-nowrap tabular-nums text-slate-700`}>
-                  {formatPrice(row.minPriceExact, row.currency, unit)} –{" "}
-                  {formatPrice(row.maxPriceExact, row.currency, unit)}
+                  {formatPrice(row.minPriceExact, row.currency, rowUnit(row))} –{" "}
+                  {formatPrice(row.maxPriceExact, row.currency, rowUnit(row))}
                 </td>
                 <td className={`${CELL} text-right tabular-nums`}>{row.cityCount}</td>
               </tr>

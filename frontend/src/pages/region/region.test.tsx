@@ -73,15 +73,17 @@ describe("Region page", () => {
   describe("price table", () => {
     it("lists each material's average, range and city count, highest average first", () => {
       renderCalifornia();
-      expect(screen.getByRole("heading", { name: "Average Prices (Per KG)" })).toBeInTheDocument();
+      expect(screen.getByRole("heading", { name: "Average Prices (Per KG unless marked)" })).toBeInTheDocument();
       expect(materialOrder()).toEqual(["Silver (Sterling)", "#1 Copper", "Copper", "Bare Bright Copper"]);
       expect(headerCell(/^Average/)).toHaveAttribute("aria-sort", "descending");
       expect(screen.getByRole("button", { name: "Average (USD)" })).toBeInTheDocument();
       const silver = rowFor("Silver (Sterling)");
       expect(silver.getByRole("link")).toHaveAttribute("href", "/material/silver");
       expect(silver.getByText("Precious")).toBeInTheDocument(); // category when there is no grade
-      expect(silver.getByText("$885.17")).toBeInTheDocument();
-      expect(silver.getByText("$853.78 – $908.68")).toBeInTheDocument();
+      // Silver per troy oz ($885.17 a kg), marked so.
+      expect(silver.getByText("$27.53")).toBeInTheDocument();
+      expect(silver.getByText("per troy oz")).toBeInTheDocument();
+      expect(silver.getByText("$26.56 – $28.26")).toBeInTheDocument();
       expect(silver.getByText("5")).toBeInTheDocument();
       expect(rowFor("Bare Bright Copper").getByText("Grade A")).toBeInTheDocument();
       expect(screen.getByText(/up to Nov 22, 2026/)).toBeInTheDocument();
@@ -113,13 +115,15 @@ describe("Region page", () => {
       const user = userEvent.setup();
       renderCalifornia();
       await user.click(screen.getByRole("radio", { name: "per lb" }));
-      expect(screen.getByRole("heading", { name: "Average Prices (Per LB)" })).toBeInTheDocument();
-      expect(rowFor("Silver (Sterling)").getByText("$401.51")).toBeInTheDocument();
-      expect(rowFor("Silver (Sterling)").getByText("$387.27 – $412.17")).toBeInTheDocument();
+      expect(screen.getByRole("heading", { name: "Average Prices (Per LB unless marked)" })).toBeInTheDocument();
       expect(rowFor("#1 Copper").getByText("$4.56")).toBeInTheDocument();
+      expect(rowFor("#1 Copper").getByText("$4.36 – $4.74")).toBeInTheDocument();
+      // Silver keeps its troy ounce: a weight chosen for the table is not its unit.
+      expect(rowFor("Silver (Sterling)").getByText("$27.53")).toBeInTheDocument();
       await user.click(screen.getByRole("radio", { name: "per tonne" }));
-      expect(screen.getByRole("heading", { name: "Average Prices (Per Tonne)" })).toBeInTheDocument();
-      expect(rowFor("Silver (Sterling)").getByText("$885,170.00")).toBeInTheDocument();
+      expect(screen.getByRole("heading", { name: "Average Prices (Per Tonne unless marked)" })).toBeInTheDocument();
+      expect(rowFor("#1 Copper").getByText("$10,050.00")).toBeInTheDocument();
+      expect(rowFor("Silver (Sterling)").getByText("$27.53")).toBeInTheDocument();
     });
 
     it("says so when there are no prices", () => {

@@ -3,11 +3,14 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { City, CityPriceRow } from "@/api/client";
 import { cityQueries } from "@/api/queries";
+import { UnitMark } from "@/components/prices/unit-mark";
+import { tableUnitLabel } from "@/components/prices/units";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { formatPrice } from "@/lib/format";
+import { formatPrice, type UnitFor, type WeightUnit } from "@/lib/format";
 import { cityPath, materialPath } from "@/lib/paths";
+import { useUnit, useUnitFor } from "@/lib/use-unit";
 
 /** SPEC §9: the detail page shows the first 8 of the city's prices. */
 export const DETAIL_PRICES = 8;
@@ -24,11 +27,14 @@ export function sourceLine(rows: readonly CityPriceRow[]): string {
 
 export function CityPricesCard({ city }: { city: City }) {
   const query = useQuery(cityQueries.prices(city.slug));
+  const [unit] = useUnit();
+  const unitFor = useUnitFor();
+  const units = (query.data ?? []).slice(0, DETAIL_PRICES).map((row) => unitFor(row.material.saleUnit));
   return (
     <Card>
       <CardHeader>
         <CardTitle>Current {city.name} Prices</CardTitle>
-        <p className="text-sm text-slate-600">Per kg, as listed today</p>
+        <p className="text-sm text-slate-600">Prices {tableUnitLabel(unit, units)}, as listed today</p>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
@@ -44,26 +50,32 @@ export function CityPricesCard({ city }: { city: City }) {
         ) : query.data.length === 0 ? (
           <EmptyState title="No price data available" />
         ) : (
-          <PriceList rows={query.data} city={city} />
+          <PriceList rows={query.data} city={city} unit={unit} unitFor={unitFor} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function PriceList({ rows, city }: { rows: CityPriceRow[]; city: City }) {
+type ListProps = { rows: CityPriceRow[]; city: City; unit: WeightUnit; unitFor: UnitFor };
+
+/** The weight chosen is the table's unit; a row in another (a piece, a troy oz) says its own. */
+function PriceList({ rows, city, unit, unitFor }: ListProps) {
   const shown = rows.slice(0, DETAIL_PRICES);
+  const rowUnit = (row: CityPriceRow) => unitFor(row.material.saleUnit);
   return (
     <>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Current scrap metal prices in {city.name}, per kg</caption>
+        <caption className="sr-only">
+          Current scrap metal prices in {city.name}, {tableUnitLabel(unit, shown.map(rowUnit))}
+        </caption>
         <thead className="border-b border-slate-200 text-slate-700">
           <tr>
             <th scope="col" className="py-2 pr-3 font-semibold">
               Material
             </th>
             <th scope="col" className="py-2 text-right font-semibold">
-              Price per kg
+              Price
             </th>
           </tr>
         </thead>
@@ -76,7 +88,8 @@ function PriceList({ rows, city }: { rows: CityPriceRow[]; city: City }) {
                 </Link>
               </th>
               <td className="py-2 text-right font-semibold whitespace-nowrap tabular-nums">
-                {formatPrice(row.priceExact, row.currency)}
+                {formatPrice(row.priceExact, row.currency, rowUnit(row))}
+                <UnitMark unit={rowUnit(row)} tableUnit={unit} />
               </td>
             </tr>
           ))}

@@ -30,8 +30,13 @@ const price = (id: number, material: ReturnType<typeof makeMaterial>, now: strin
 
 /** The first 10 of Johannesburg's 34 rows, in the API's order (highest price first). */
 export const PRICES = [
-  price(10585, makeMaterial(29, "Silver (Sterling)", "Precious", { slug: "silver" }), "16736.05", "16354.83"),
-  price(10220, makeMaterial(28, "Catalytic Converters", "Precious"), "991.89", "991.89"),
+  price(
+    10585,
+    makeMaterial(29, "Silver (Sterling)", "Precious", { slug: "silver", saleUnit: "troy_oz" }),
+    "16736.05",
+    "16354.83",
+  ),
+  price(10220, makeMaterial(28, "Catalytic Converters", "Precious", { saleUnit: "piece" }), "991.89", "991.89"),
   price(12045, makeMaterial(33, "RAM Chips", "Electronics"), "463.67", "445.93"),
   price(1095, makeMaterial(3, "#1 Copper", "Copper", { slug: "copper-1", grade: "Clean" }), "190.37", "195.29"),
   price(365, makeMaterial(1, "Copper", "Copper"), "179.86", "178.90"),

@@ -150,7 +150,9 @@ describe("Scrap yard detail page", () => {
     it("shows the first 8 per kg with links, the source and View All Prices when there are more", () => {
       renderYard();
       const prices = card("Current Johannesburg Prices");
-      const table = prices.getByRole("table", { name: "Current scrap metal prices in Johannesburg, per kg" });
+      const table = prices.getByRole("table", {
+        name: "Current scrap metal prices in Johannesburg, per kg unless marked",
+      });
       const names = within(table)
         .getAllByRole("rowheader")
         .map((cell) => cell.textContent);
@@ -158,10 +160,27 @@ describe("Scrap yard detail page", () => {
       expect(prices.queryByText("Red Brass")).not.toBeInTheDocument();
       expect(prices.getByRole("link", { name: "Silver (Sterling)" })).toHaveAttribute("href", "/material/silver");
       const silver = prices.getByRole("link", { name: "Silver (Sterling)" }).closest("tr") as HTMLElement;
-      expect(within(silver).getByText("R16,736.05")).toBeInTheDocument();
+      // Silver per troy oz (R16,736.05 a kg), a catalytic converter per piece: each says so.
+      expect(within(silver).getByText("R520.55")).toBeInTheDocument();
+      expect(within(silver).getByText("per troy oz")).toBeInTheDocument();
+      const converters = prices.getByRole("link", { name: "Catalytic Converters" }).closest("tr") as HTMLElement;
+      expect(within(converters).getByText("R991.89")).toBeInTheDocument();
+      expect(within(converters).getByText("per piece")).toBeInTheDocument();
+      expect(prices.getByText("Prices per kg unless marked, as listed today")).toBeInTheDocument();
       expect(prices.getByText("R108.59")).toBeInTheDocument();
       expect(prices.getByText("Source: ScrapIndex demo data (generated, not real quotes)")).toBeInTheDocument();
       expect(prices.getByRole("link", { name: "View All Prices" })).toHaveAttribute("href", "/za/johannesburg");
+    });
+
+    it("follows the weight chosen elsewhere, keeping a catalytic converter per piece", () => {
+      window.localStorage.setItem("scrapindex.unit", "lb");
+      renderYard();
+      const prices = card("Current Johannesburg Prices");
+      expect(prices.getByText("Prices per lb unless marked, as listed today")).toBeInTheDocument();
+      expect(prices.getByText("R49.26")).toBeInTheDocument(); // Copper Radiators: R108.59 a kg
+      const converters = prices.getByRole("link", { name: "Catalytic Converters" }).closest("tr") as HTMLElement;
+      expect(within(converters).getByText("R991.89")).toBeInTheDocument();
+      expect(within(converters).getByText("per piece")).toBeInTheDocument();
     });
 
     it("has no View All Prices link with 8 rows or fewer", () => {

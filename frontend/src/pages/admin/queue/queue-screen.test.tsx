@@ -43,6 +43,40 @@ describe("the price report queue", () => {
     expect(report.getByText("R154.90/kg")).toBeInTheDocument();
   });
 
+  it("shows a report on a material sold by the piece per piece, and silver per troy oz", async () => {
+    const converter: AdminPriceReport = {
+      ...REPORT,
+      material: { slug: "catalytic-converters", name: "Catalytic Converters", saleUnit: "piece" },
+      price: "950.00",
+      unit: "piece",
+      pricePerKg: "950.00",
+      currentPricePerKg: "991.89",
+      flagged: false,
+      flagReason: null,
+    };
+    // R500.00 a troy oz is R16,075.37 a kg as stored; the current R16,736.05 a kg is R520.55 a troy oz.
+    const silver: AdminPriceReport = {
+      ...converter,
+      id: 9,
+      material: { slug: "silver", name: "Silver (Sterling)", saleUnit: "troy_oz" },
+      price: "500.00",
+      unit: "ozt",
+      pricePerKg: "16075.3733",
+      currentPricePerKg: "16736.0500",
+    };
+    serve(fetchSpy, { "GET /api/auth/me": MODERATOR, "GET /api/admin/price-reports": page([converter, silver]) });
+    renderConsole("/admin/queue/reports");
+    const card = async (name: string) =>
+      within((await screen.findByRole("heading", { name }, WAIT)).closest("article") as HTMLElement);
+    const converters = await card("Catalytic Converters in Cape Town");
+    expect(converters.getByText("R950.00 per piece (R950.00 per piece)")).toBeInTheDocument();
+    expect(converters.getByText("R991.89 per piece")).toBeInTheDocument();
+    expect(converters.queryByText(/\/kg/)).toBeNull();
+    const silverCard = await card("Silver (Sterling) in Cape Town");
+    expect(silverCard.getByText("R500.00 per troy oz (R500.00/troy oz)")).toBeInTheDocument();
+    expect(silverCard.getByText("R520.55/troy oz")).toBeInTheDocument();
+  });
+
   it("approves with the CSRF header and the reason given", async () => {
     const requests = serveReports();
     renderConsole("/admin/queue/reports");
@@ -89,7 +123,7 @@ describe("focus and announcements after a decision", () => {
   const SECOND: AdminPriceReport = {
     ...REPORT,
     id: 8,
-    material: { slug: "brass", name: "Brass" },
+    material: { slug: "brass", name: "Brass", saleUnit: "kg" },
     city: { slug: "durban", name: "Durban", countryCode: "ZA", timeZone: "Africa/Johannesburg" },
     flagged: false,
     flagReason: null,

@@ -2,7 +2,15 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
 import type { RefObject } from "react";
 import { unwrap } from "@/api/client";
-import { formatDate, formatMoment, formatMoney } from "@/lib/format";
+import {
+  formatDate,
+  formatMoment,
+  formatMoney,
+  formatPrice,
+  shownUnits,
+  UNIT_LABELS,
+  UNIT_SUFFIXES,
+} from "@/lib/format";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
 import type { ConsoleApi } from "../api/session";
 import type { AdminPriceReport } from "../api/types";
@@ -34,7 +42,11 @@ function decideReport(api: ConsoleApi, { id, verdict, reason }: { id: number } &
 function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided: OnDecided }) {
   const decide = useConsoleAction(decideReport);
   const title = `${report.material.name} in ${report.city.name}`;
-  const perKg = (amount: string) => `${formatMoney(amount, report.currency)}/kg`;
+  // The stored figures (per kg, or per piece) in the unit the material's prices are shown in first,
+  // so the report and the current price read alike: copper per kg, silver per troy oz, a catalytic
+  // converter per piece.
+  const unit = shownUnits(report.material.saleUnit)[0] ?? "kg";
+  const stored = (amount: string) => `${formatPrice(amount, report.currency, unit)}${UNIT_SUFFIXES[unit]}`;
   // The day paid is a day of the city's calendar: moments are shown in the city's time too.
   const zone = report.city.timeZone;
   return (
@@ -54,10 +66,10 @@ function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided
       )}
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <Fact term="Reported">
-          {formatMoney(report.price, report.currency)} per {report.unit} ({perKg(report.pricePerKg)})
+          {formatMoney(report.price, report.currency)} {UNIT_LABELS[report.unit]} ({stored(report.pricePerKg)})
         </Fact>
         <Fact term="Current price">
-          {report.currentPricePerKg ? perKg(report.currentPricePerKg) : "No current price"}
+          {report.currentPricePerKg ? stored(report.currentPricePerKg) : "No current price"}
         </Fact>
         <Fact term="Paid on">
           {formatDate(report.reportDate)} <span className="text-slate-600">(a day in {report.city.name})</span>
