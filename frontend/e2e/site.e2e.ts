@@ -26,7 +26,7 @@ const PAGES: PageCheck[] = [
     path: "/za/johannesburg",
     name: "city",
     heading: /Johannesburg Scrap Metal Prices/,
-    texts: [/Current Prices \(Per KG\)/, "Top Price Today", "Other Cities"],
+    texts: [/Current Prices \(Per KG unless marked\)/, "Top Price Today", "Other Cities"],
   },
   {
     path: "/material/copper",
@@ -68,7 +68,7 @@ const PAGES: PageCheck[] = [
     path: "/us/california",
     name: "region",
     heading: /California Scrap Metal Prices/,
-    texts: [/Average Prices \(Per KG\)/, "Los Angeles"],
+    texts: [/Average Prices \(Per KG unless marked\)/, "Los Angeles"],
   },
   {
     path: "/insights",
