@@ -164,7 +164,7 @@ def test_city_prices_carry_real_change_against_previous_day(
         assert row["currency"] == "ZAR"
         assert row["date"] == TEST_DEMO.end_date.isoformat()
         assert row["source"]["kind"] == "demo"
-        assert set(row["material"]) == {"id", "name", "slug", "grade", "category"}
+        assert set(row["material"]) == {"id", "name", "slug", "grade", "category", "saleUnit"}
 
 
 def test_city_prices_are_sorted_by_price_descending(client: TestClient) -> None:

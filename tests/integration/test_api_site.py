@@ -18,7 +18,7 @@ def test_search_matches_city_country_and_material(client: TestClient) -> None:
     assert {c["country"]["code"] for c in by_country["cities"]} == {"NZ"}
     copper = client.get("/api/search?q=copper").json()
     assert "copper" in [m["slug"] for m in copper["materials"]]
-    assert set(copper["materials"][0]) == {"id", "name", "slug", "category"}
+    assert set(copper["materials"][0]) == {"id", "name", "slug", "category", "saleUnit"}
 
 
 @pytest.mark.parametrize(
