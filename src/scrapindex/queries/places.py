@@ -271,8 +271,10 @@ def last_written(quotes: list[Quote]) -> LastWritten:
 
 def city_figures(session: Session, city: City) -> CityFigures:
     quotes = latest_quotes(session, city_id=city.id)
-    top = max(quotes, key=lambda q: q.price_per_kg, default=None)
-    prices = [q.price_per_kg for q in quotes]
+    # The top and the average compare prices per kg: a converter's price per piece is not one.
+    by_weight = [q for q in quotes if q.material.sale_unit != "piece"]
+    top = max(by_weight, key=lambda q: q.price_per_kg, default=None)
+    prices = [q.price_per_kg for q in by_weight]
     copper = headline_copper(quotes)
     written = last_written(quotes)
     return CityFigures(
