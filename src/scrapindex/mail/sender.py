@@ -10,6 +10,7 @@ unless a sender dies between the SMTP server's acceptance and the commit of 'sen
 """
 
 import datetime as dt
+import re
 import smtplib
 import ssl
 import uuid
@@ -33,6 +34,17 @@ BATCH_SIZE = 50
 MAX_BACKOFF = dt.timedelta(hours=6)
 
 SmtpConnect = Callable[[Settings], smtplib.SMTP]
+
+# Headers whose value is a list of angle-bracketed URIs (RFC 2369, RFC 8058): written as given,
+# folded only after the comma between two URIs. The email package folds a URI longer than a
+# line into RFC 2047 encoded-words, which RFC 2047 §5 forbids there and in which no mailbox
+# provider finds the https link: one-click unsubscribe would never work. Other headers are
+# objects the policy folds; a raw (string) value is left as it is (refold_source="none").
+RAW_HEADERS = frozenset({"list-unsubscribe", "list-unsubscribe-post"})
+MAIL_POLICY = SMTP_POLICY.clone(refold_source="none")
+FOLD_AT = 78  # RFC 5322 §2.1.1: lines SHOULD be at most 78 characters ...
+MAX_LINE = 998  # ... and MUST be at most 998
+BETWEEN_URIS = re.compile(r">\s*,\s*<")
 
 
 @dataclass
@@ -76,7 +88,7 @@ def site_domain(settings: Settings) -> str:
 
 
 def build_message(row: OutboxMessage, settings: Settings, now: dt.datetime) -> EmailMessage:
-    message = EmailMessage(policy=SMTP_POLICY)
+    message = EmailMessage(policy=MAIL_POLICY)
     message["From"] = settings.mail_from
     message["To"] = row.to_address
     message["Subject"] = row.subject
@@ -85,10 +97,27 @@ def build_message(row: OutboxMessage, settings: Settings, now: dt.datetime) -> E
     stamp = int(row.created_at.timestamp() * 1_000_000)
     message["Message-ID"] = f"<outbox.{row.id}.{stamp}@{site_domain(settings)}>"
     for name, value in row.headers.items():
-        message[name] = value
+        if name.lower() in RAW_HEADERS:
+            message.set_raw(name, raw_header(name, value))
+        else:
+            message[name] = value
     message.set_content(row.text_body)
     message.add_alternative(row.html_body, subtype="html")
     return message
+
+
+def raw_header(name: str, value: str) -> str:
+    """``value`` as it is written after ``name: ``: printable ASCII, folded after the commas
+    between its URIs when the line would pass FOLD_AT characters. ValueError when a line would
+    still pass MAX_LINE (no mail server need take it) or the value is not printable ASCII."""
+    if not (value.isascii() and value.isprintable()):
+        raise ValueError(f"the {name} header must be printable ASCII")
+    if len(name) + 2 + len(value) > FOLD_AT:
+        value = BETWEEN_URIS.sub(">,\r\n <", value)
+    lines = f"{name}: {value}".split("\r\n")
+    if any(len(line) > MAX_LINE for line in lines):
+        raise ValueError(f"a URI of the {name} header is longer than a line may be")
+    return value
 
 
 def claim(engine: Engine, token: str, now: dt.datetime, limit: int) -> list[OutboxMessage]:
