@@ -4,9 +4,7 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-export function mailtoHref(email: string): string {
-  return `mailto:${email}`;
-}
+export { mailtoHref } from "@/lib/email";
 
 /**
  * The one rule for a yard's directions, wherever the button is (list, card, yard page): to its

@@ -58,6 +58,29 @@ describe("the contact inbox", () => {
     expect(await sent(requests, "POST /api/admin/contact-messages/21/handled")[0]?.json()).toEqual({ handled: false });
   });
 
+  it("encodes the sender's address in the reply link, so it cannot add recipients or fields", async () => {
+    // "?", "&", "," and "=" are all allowed before an address's @: unencoded, the address below
+    // would end the recipient and add a Bcc (and a body) of the sender's choosing.
+    const addresses = ["a?bcc=victim@evil.example", "a@b.example?bcc=victim@evil.example&body=x,c@evil.example"];
+    serve(fetchSpy, {
+      "GET /api/auth/me": ADMIN,
+      "GET /api/admin/contact-messages": page(
+        addresses.map((email, index) => ({ ...MESSAGE, id: index + 1, email, subject: "Hi & ?bcc=x" })),
+      ),
+    });
+    renderConsole("/admin/inbox");
+    const links = await screen.findAllByRole("link", { name: "Reply by e-mail" }, WAIT);
+    expect(links).toHaveLength(addresses.length);
+    for (const [index, link] of links.entries()) {
+      const href = link.getAttribute("href") ?? "";
+      const [to, query, ...rest] = href.replace(/^mailto:/, "").split("?");
+      expect(rest).toEqual([]); // one "?": the one before the subject
+      expect(to).not.toMatch(/[?&,=]/);
+      expect(decodeURIComponent(to ?? "")).toBe(addresses[index]);
+      expect(query?.split("&")).toEqual(["subject=Re%3A%20Hi%20%26%20%3Fbcc%3Dx"]);
+    }
+  });
+
   it("does not write Re: twice", () => {
     expect(replyLink({ email: "a@example.com", subject: "Re: hello" })).toBe(
       "mailto:a@example.com?subject=Re%3A%20hello",

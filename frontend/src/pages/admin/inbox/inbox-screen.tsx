@@ -3,6 +3,7 @@ import { Mail } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { unwrap } from "@/api/client";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { mailtoHref } from "@/lib/email";
 import { formatMoment } from "@/lib/format";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
 import type { ConsoleApi } from "../api/session";
@@ -14,10 +15,10 @@ import { ActionError, ConsoleState, ScreenHeading } from "../ui/states";
 const FILTER =
   "rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white";
 
-/** mailto: with the sender's address and "Re: {subject}" filled in. */
+/** mailto: with the sender's address and "Re: {subject}" filled in, both encoded. */
 export function replyLink(message: Pick<ContactMessage, "email" | "subject">): string {
   const subject = /^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`;
-  return `mailto:${message.email}?subject=${encodeURIComponent(subject)}`;
+  return mailtoHref(message.email, { subject });
 }
 
 export function InboxScreen() {
