@@ -3,12 +3,14 @@
 import datetime as dt
 import itertools
 import re
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, insert, select, update
 
+from scrapindex.api.contact import MESSAGES_PER_MINUTE
 from scrapindex.api.newsletter import CHECK_INBOX
 from scrapindex.models import ContactMessage, NewsletterSubscription
 
@@ -194,3 +196,23 @@ def test_a_sign_up_by_someone_else_is_not_revealed(client: TestClient, engine: E
     answer = client.post("/api/newsletter", json={"email": email})
     assert answer.status_code == 200
     assert answer.json() == {"message": CHECK_INBOX}
+
+
+def test_a_burst_of_messages_is_counted_one_after_the_other(
+    visitor: TestClient, engine: Engine
+) -> None:
+    """Posts sent at once each count against the limit: counted before any was stored, 8 of a
+    burst got in where the limit is 5."""
+    subject = f"Burst {next(VISITOR_NUMBERS)}"
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        codes = list(
+            pool.map(
+                lambda _: (
+                    visitor.post("/api/contact", json={**VALID, "subject": subject}).status_code
+                ),
+                range(16),
+            )
+        )
+    assert codes.count(201) == MESSAGES_PER_MINUTE
+    assert codes.count(429) == 16 - MESSAGES_PER_MINUTE
+    assert messages_with_subject(engine, subject) == MESSAGES_PER_MINUTE

@@ -320,7 +320,7 @@ def test_failed_logins_are_throttled_per_account_whether_or_not_it_exists(
 ) -> None:
     operator = add_operator(engine)
     unknown = f"unknown-{operator.email}"
-    for _ in range(throttle.FAILURES_PER_ACCOUNT):
+    for _ in range(throttle.FAILURES_PER_ACCOUNT_CLIENT):
         assert log_in_as(visitor, operator.email, "not the password").status_code == 401
         assert log_in_as(visitor, unknown, "not the password").status_code == 401
     known_answer = log_in_as(visitor, operator.email, operator.password)  # right, but too late
@@ -347,7 +347,7 @@ def test_the_wait_lasts_until_the_oldest_counted_failure_leaves_the_window(
     visitor: TestClient, engine: Engine
 ) -> None:
     operator = add_operator(engine)
-    for _ in range(throttle.FAILURES_PER_ACCOUNT):
+    for _ in range(throttle.FAILURES_PER_ACCOUNT_CLIENT):
         log_in_as(visitor, operator.email, "not the password")
     age_failures(engine, operator.email, dt.timedelta(minutes=12))
     answer = log_in_as(visitor, operator.email, operator.password)
@@ -363,7 +363,7 @@ def test_a_successful_login_clears_the_account_s_failures(
 ) -> None:
     operator = add_operator(engine)
     for _ in range(2):
-        for _ in range(throttle.FAILURES_PER_ACCOUNT - 1):
+        for _ in range(throttle.FAILURES_PER_ACCOUNT_CLIENT - 1):
             assert log_in_as(visitor, operator.email, "not the password").status_code == 401
         assert log_in_as(visitor, operator.email, operator.password).status_code == 200
 

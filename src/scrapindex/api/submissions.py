@@ -10,6 +10,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 from scrapindex.middleware.request_context import client_address
 from scrapindex.queries.submissions import stored_since
 from scrapindex.schemas.common import WITH_A_BODY, Message
+from scrapindex.write_locks import lock_key, take_write_lock
 
 RATE_WINDOW = dt.timedelta(minutes=1)
 FORM_ERRORS: dict[int | str, dict[str, Any]] = {
@@ -37,7 +38,13 @@ def enforce_rate_limit(
     created_column: InstrumentedAttribute[dt.datetime],
     limit: int,
 ) -> None:
-    """Counts what this client stored in the last minute, so the limit holds across processes."""
+    """Counts what this client stored in the last minute, so the limit holds across processes.
+
+    Under a lock keyed on the form and the client, held until the caller's transaction ends
+    (with the row it stores): a burst of posts is counted one after the other, not all at once
+    against the same count."""
+    table = client_column.class_.__tablename__
+    take_write_lock(session.connection(), lock_key(f"form:{table}:{client}"))
     since = dt.datetime.now(dt.UTC) - RATE_WINDOW
     if stored_since(session, client_column, created_column, client, since) >= limit:
         raise HTTPException(

@@ -77,5 +77,15 @@ def revoke(row: UserSession, now: dt.datetime) -> None:
     row.revoked_at = row.revoked_at or now
 
 
+def revoke_all(session: Session, user: User, now: dt.datetime) -> int:
+    """End every live session of ``user`` (log out everywhere); how many were live."""
+    live = session.scalars(
+        select(UserSession).where(UserSession.user_id == user.id, UserSession.revoked_at.is_(None))
+    ).all()
+    for row in live:
+        revoke(row, now)
+    return len(live)
+
+
 def csrf_matches(row: UserSession, sent: str | None) -> bool:
     return sent is not None and secrets.compare_digest(row.csrf_token.encode(), sent.encode())

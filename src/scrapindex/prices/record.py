@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Connection, delete, select, text, tuple_, update
+from sqlalchemy import Connection, delete, select, tuple_
 
 from scrapindex import revision
 from scrapindex.alerts.evaluate import EvaluationReport, evaluate_alerts_in
 from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.db import upsert
-from scrapindex.models import DataRevision, Price, PriceEstimate
+from scrapindex.models import Price, PriceEstimate
 from scrapindex.prices.bulk_load import load_prices
 from scrapindex.prices.publish_checks import (
     BASELINE_WINDOW_DAYS,
@@ -45,6 +45,7 @@ from scrapindex.prices.publish_checks import (
 from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.queries.market_figures import refresh_market_figures
 from scrapindex.settings import Settings
+from scrapindex.write_locks import take_write_lock
 
 DayKey = tuple[int, int, dt.date]  # (material id, city id, day): one row of prices
 # pg_advisory_xact_lock's key: any fixed number no other lock of ours uses ("SCRAP" in hex).
@@ -216,16 +217,7 @@ def _upsert(connection: Connection, rows: Sequence[PriceRow]) -> Any:
 def take_price_lock(connection: Connection) -> None:
     """Wait for the database's price lock, held until this transaction ends. Call it before
     reading anything the write depends on."""
-    if connection.dialect.name == "postgresql":
-        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PRICE_LOCK_KEY})
-    else:
-        # SQLite has one writer at a time, and the first write of a transaction takes its lock
-        # (waiting up to the busy timeout): a write that changes nothing takes it here.
-        connection.execute(
-            update(DataRevision)
-            .where(DataRevision.id == revision.ROW_ID)
-            .values(revision=DataRevision.revision)
-        )
+    take_write_lock(connection, PRICE_LOCK_KEY)
 
 
 def begin_price_write(

@@ -56,6 +56,7 @@ function ConsoleLayout({ children }: { children: ReactNode }) {
             {user.email} ({user.role})
           </span>
           <LogoutButton />
+          <LogoutButton everywhere />
         </div>
       </div>
       <div className="grid gap-6 md:grid-cols-[12rem_1fr]">
@@ -80,12 +81,13 @@ function ConsoleLayout({ children }: { children: ReactNode }) {
   );
 }
 
-function LogoutButton() {
+/** Log out here, or `everywhere`: every session of the account ends (a lost laptop, a shared one). */
+function LogoutButton({ everywhere = false }: { everywhere?: boolean }) {
   const client = useQueryClient();
   const api = useConsoleApi();
   // Not a console action: asking the lists again after logging out would only meet 401s.
   const logout = useMutation({
-    mutationFn: () => unwrapEmpty(api.POST("/api/auth/logout")),
+    mutationFn: () => unwrapEmpty(everywhere ? api.POST("/api/auth/logout-everywhere") : api.POST("/api/auth/logout")),
     onSuccess: () => startSession(client, null),
   });
   return (
@@ -97,7 +99,7 @@ function LogoutButton() {
         className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         <LogOut aria-hidden="true" className="h-4 w-4" />
-        Log out
+        {everywhere ? "Log out everywhere" : "Log out"}
       </button>
       <ActionError error={logout.error} />
     </>

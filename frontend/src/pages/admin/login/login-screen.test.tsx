@@ -76,4 +76,16 @@ describe("the console's login", () => {
     expect(sent(requests, "POST /api/auth/logout")[0]?.headers.get("X-CSRF-Token")).toBe("csrf-123");
     expect(screen.queryByText("Your session has ended. Log in again.")).not.toBeInTheDocument();
   });
+
+  it("logs out everywhere with the CSRF token and returns to the login", async () => {
+    const requests = serve(fetchSpy, {
+      "GET /api/auth/me": ADMIN,
+      "GET /api/admin/summary": SESSION_SUMMARY,
+      "POST /api/auth/logout-everywhere": () => new Response(null, { status: 204 }),
+    });
+    renderConsole("/admin");
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Log out everywhere" }, WAIT));
+    expect(await screen.findByRole("heading", { name: "Operator login" }, WAIT)).toBeInTheDocument();
+    expect(sent(requests, "POST /api/auth/logout-everywhere")[0]?.headers.get("X-CSRF-Token")).toBe("csrf-123");
+  });
 });
