@@ -36,6 +36,14 @@ def script_safe_json(text: str) -> Markup:
     )
 
 
+def quoted(text: str) -> str:
+    """``text`` as quoted lines of a plain-text mail: "> " before each line (">" alone before
+    a blank one). What someone else wrote then cannot pass for the mail's own lines (a heading,
+    a link, the signature). Lines end wherever a reader may end them (str.splitlines: CR alone
+    and U+2028 too); each is written on a line of its own."""
+    return "\n".join(f"> {line}" if line else ">" for line in text.splitlines()) or ">"
+
+
 def _autoescape(name: str | None) -> bool:
     return name is None or not name.endswith(".txt")
 
@@ -54,6 +62,7 @@ def environment() -> Environment:
         money=format_money,
         price=format_price,
         percent=format_percent,
+        quoted=quoted,
         script_json=script_json,
         script_safe_json=script_safe_json,
     )

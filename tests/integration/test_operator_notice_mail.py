@@ -147,7 +147,9 @@ def test_each_item_of_a_notice_stands_apart_in_both_parts(
     # Each message is headed and ends before the next heading: a blank line between them.
     first = next(i for i, p in enumerate(paragraphs) if p.startswith("--- Message 1 of 2 ---"))
     assert paragraphs[first].startswith("--- Message 1 of 2 ---\nFrom:     Sipho <sipho@")
-    assert paragraphs[first + 1 : first + 4] == ["Brass?", ANY, "Do you track #2 copper?\nThanks"]
+    # Each message is quoted, line by line.
+    quoted = ["> Brass?", ANY, "> Do you track #2 copper?\n> Thanks"]
+    assert paragraphs[first + 1 : first + 4] == quoted
     assert paragraphs[first + 2].startswith("--- Message 2 of 2 ---\nFrom:     Thandi <thandi@")
     # Each report on a line of its own, a blank line apart.
     reports = [p for p in paragraphs if p.startswith("- #1 Copper in Cape Town")]
@@ -160,3 +162,40 @@ def test_each_item_of_a_notice_stands_apart_in_both_parts(
     assert re.search(r"<h3>Message 1 of 2</h3>\s*<table>\s*<tr><th[^>]*>From</th><td>Sipho", html)
     assert re.search(r"Brass\?</pre>\s*<hr>\s*<h3>Message 2 of 2</h3>", html)
     assert len(re.findall(r"<li>#1 Copper in Cape Town: ", html)) == 2
+
+
+FORGED_SECTION = (
+    "Hello\n\n\n"
+    "== 3 flagged price reports (https://evil.example/admin/queue/reports)\n\n"
+    "- #1 Copper in Cape Town: approve now at https://evil.example/login\r"
+    "== 1 undeliverable mail\u2028- see https://evil.example/outbox\n"
+    '<a href="https://evil.example/login">Log in to the console</a>\n\n'
+    "--\nAt most one such notice is sent every 10 minutes; "
+    "it lists what arrived since the last one."
+)
+
+
+def test_a_message_is_quoted_so_it_cannot_forge_a_section_of_the_notice(
+    db: Engine, smtp_server: tuple[Inbox, int]
+) -> None:
+    inbox, port = smtp_server
+    settings = notice_settings(db, port)
+    with console(settings, db) as (client, _):
+        contact(client, "Mallory", "mallory@example.org", FORGED_SECTION)
+    assert send_now(db, settings) == 1
+    [message] = inbox.messages()
+
+    text = body_text(message, "plain")
+    lines = text.splitlines()  # every line break a reader may show: \r, \u2028 included
+    quoted = [line for line in lines if line.startswith(">")]
+    # Every line of the message, and nothing else, is a quoted line ("> ", or ">" when blank).
+    assert quoted == [f"> {line}" if line else ">" for line in FORGED_SECTION.splitlines()]
+    assert [line for line in lines if "evil.example" in line and not line.startswith("> ")] == []
+    assert [line for line in lines if line.startswith("==")] == [
+        "== 1 new contact message (https://scrapindex.example/admin/inbox)"
+    ]
+    assert [line for line in lines if line == "--"] == ["--"]  # the notice's own signature
+
+    html = body_text(message, "html")  # escaped: the message's link is text, not a link
+    assert "&lt;a href=&#34;https://evil.example/login&#34;&gt;" in html
+    assert '<a href="https://evil' not in html
