@@ -23,6 +23,12 @@ Level = Literal["error", "warning"]
 DEFAULT_SALT = Settings.model_fields["client_hash_salt"].default
 DEFAULT_TOKEN_SECRET = Settings.model_fields["token_secret"].default.get_secret_value()
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
+MIN_SECRET_LENGTH = 32
+MIN_DISTINCT_SECRET_CHARACTERS = 9
+MAKE_A_SECRET = (
+    f"Use at least {MIN_SECRET_LENGTH} random characters, e.g. `openssl rand -hex 32`, and a "
+    "different one for each secret."
+)
 CONNECT_TIMEOUT_SECONDS = 5
 
 
@@ -73,26 +79,8 @@ def settings_findings(settings: Settings, workers: int = 1) -> list[Finding]:
                 "(DATABASE_URL) or a single worker.",
             )
         )
-    if settings.client_hash_salt in ("", DEFAULT_SALT):
-        findings.append(
-            Finding(
-                "client-hash-salt",
-                "error",
-                "CLIENT_HASH_SALT is not set: with the public default, the stored hashes of "
-                "visitors' addresses can be reversed. Set a long random secret.",
-            )
-        )
-    if settings.token_secret.get_secret_value() in ("", DEFAULT_TOKEN_SECRET):
-        findings.append(
-            Finding(
-                "token-secret",
-                "error",
-                "TOKEN_SECRET is not set: with the public default, anyone can forge the signed "
-                "links in mail (confirm or cancel a subscription or an alert for any address). "
-                "Set a long random secret.",
-            )
-        )
-    if urlsplit(settings.site_root).scheme == "https" and settings.hsts_seconds == 0:
+    findings += _secret_findings(settings)
+    if settings.serves_https and settings.hsts_seconds == 0:
         findings.append(
             Finding(
                 "hsts",
@@ -103,6 +91,7 @@ def settings_findings(settings: Settings, workers: int = 1) -> list[Finding]:
         )
     findings += _exposure_findings(settings)
     findings += _mail_findings(settings)
+    findings += _limit_findings(settings)
     if settings.api_cache_seconds == 0:
         findings.append(
             Finding(
@@ -113,6 +102,84 @@ def settings_findings(settings: Settings, workers: int = 1) -> list[Finding]:
             )
         )
     return findings
+
+
+def _secret_findings(settings: Settings) -> list[Finding]:
+    """Each secret set, long and random-looking, and used for one purpose only."""
+    salt = settings.client_hash_salt
+    token_secret = settings.token_secret.get_secret_value()
+    findings = []
+    if salt in ("", DEFAULT_SALT):
+        findings.append(
+            Finding(
+                "client-hash-salt",
+                "error",
+                "CLIENT_HASH_SALT is not set: with the public default, the stored hashes of "
+                "visitors' addresses can be reversed. Set a long random secret.",
+            )
+        )
+    elif weakness := secret_weakness(salt):
+        findings.append(
+            Finding(
+                "client-hash-salt-weak",
+                "error",
+                f"CLIENT_HASH_SALT {weakness}: the stored hashes of visitors' addresses could be "
+                f"reversed by guessing it. {MAKE_A_SECRET}",
+            )
+        )
+    if token_secret in ("", DEFAULT_TOKEN_SECRET):
+        findings.append(
+            Finding(
+                "token-secret",
+                "error",
+                "TOKEN_SECRET is not set: with the public default, anyone can forge the signed "
+                "links in mail (confirm or cancel a subscription or an alert for any address). "
+                "Set a long random secret.",
+            )
+        )
+    elif weakness := secret_weakness(token_secret):
+        findings.append(
+            Finding(
+                "token-secret-weak",
+                "error",
+                f"TOKEN_SECRET {weakness}: a secret that can be guessed lets anyone forge the "
+                f"signed links in mail. {MAKE_A_SECRET}",
+            )
+        )
+    if salt and salt == token_secret:
+        findings.append(
+            Finding(
+                "shared-secret",
+                "error",
+                "TOKEN_SECRET and CLIENT_HASH_SALT are the same: one leak would give away both, "
+                "and whoever learns the salt could sign links in mail. Give each its own "
+                "random value.",
+            )
+        )
+    return findings
+
+
+def secret_weakness(secret: str) -> str | None:
+    """Why ``secret`` does not look like MIN_SECRET_LENGTH random characters, or None.
+
+    Length alone lets "aaaa…" through, so the characters must also vary: at least
+    MIN_DISTINCT_SECRET_CHARACTERS different ones (32 random hex digits hold 8 or fewer once in
+    about 300,000 draws), and not one short piece repeated."""
+    if len(secret) < MIN_SECRET_LENGTH:
+        return f"is {len(secret)} character(s) long, shorter than {MIN_SECRET_LENGTH}"
+    if len(set(secret)) < MIN_DISTINCT_SECRET_CHARACTERS:
+        return f"has only {len(set(secret))} different characters, so it is not random"
+    if _repeats_a_piece(secret):
+        return "is one short piece repeated, so it is not random"
+    return None
+
+
+def _repeats_a_piece(text: str) -> bool:
+    """ "abcabcabc…": ``text`` is a shorter piece repeated (the last time perhaps cut short)."""
+    return any(
+        text == (text[:period] * (len(text) // period + 1))[: len(text)]
+        for period in range(1, len(text) // 2 + 1)
+    )
 
 
 def _exposure_findings(settings: Settings) -> list[Finding]:
@@ -151,6 +218,18 @@ def _mail_findings(settings: Settings) -> list[Finding]:
                 "outbox` lists it). Set SMTP_HOST (and SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD).",
             )
         )
+    encrypted = settings.smtp_tls or settings.smtp_starttls
+    remote = settings.smtp_host not in ("", *LOCAL_HOSTS)  # loopback: the password stays here
+    if settings.smtp_username and remote and not encrypted:
+        findings.append(
+            Finding(
+                "smtp-plaintext",
+                "error",
+                f"SMTP_USERNAME is set but neither SMTP_STARTTLS nor SMTP_TLS is: the mail "
+                f"password would cross the network to {settings.smtp_host} in clear. Turn on "
+                "SMTP_STARTTLS (port 587) or SMTP_TLS (port 465).",
+            )
+        )
     if not settings.operator_email:
         findings.append(
             Finding(
@@ -160,6 +239,33 @@ def _mail_findings(settings: Settings) -> list[Finding]:
             )
         )
     return findings
+
+
+# What each client may take of a process (middleware/limits.py, server.py); 0 turns one off.
+LIMIT_SETTINGS = (
+    "api_rate_limit_per_minute",
+    "page_rate_limit_per_minute",
+    "max_concurrent_requests",
+    "max_concurrent_requests_per_client",
+    "request_timeout_seconds",
+    "head_timeout_seconds",
+)
+
+
+def _limit_findings(settings: Settings) -> list[Finding]:
+    off = [name.upper() for name in LIMIT_SETTINGS if getattr(settings, name) == 0]
+    if not off:
+        return []
+    return [
+        Finding(
+            "limits-off",
+            "warning",
+            f"{', '.join(off)} {'is' if len(off) == 1 else 'are'} 0, which turns "
+            f"{'that limit' if len(off) == 1 else 'those limits'} off: one client can then "
+            "take as much of the site as it likes. Leave the defaults unless a test needs "
+            "otherwise.",
+        )
+    ]
 
 
 def _uses_sqlite(settings: Settings) -> bool:
@@ -181,7 +287,7 @@ def _site_root_findings(settings: Settings) -> list[Finding]:
                 "share tags and the sitemap would point there. Set it to https://your-domain.",
             )
         ]
-    if parts.scheme != "https":
+    if not settings.serves_https:
         return [
             Finding(
                 "site-root-https",

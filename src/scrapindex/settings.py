@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -112,6 +113,9 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def served_address_as_site_root(self) -> "Settings":
         self.site_root = self.site_root.rstrip("/")  # said here once: paths start with "/"
+        scheme, separator, rest = self.site_root.partition("://")
+        if separator:  # HTTPS://… is https://…: every later check and link sees one spelling
+            self.site_root = scheme.lower() + separator + rest
         if self.site_root:
             self.site_root_origin = "given"
         elif announced := read_announced_site_root(self.data_dir):
@@ -179,8 +183,13 @@ class Settings(BaseSettings):
         return f"sqlite:///{self.data_dir / 'scrapindex.sqlite3'}"
 
     @property
+    def serves_https(self) -> bool:
+        """Whether SITE_ROOT is https (in any case: a URL's scheme is case-insensitive)."""
+        return urlsplit(self.site_root).scheme.lower() == "https"
+
+    @property
     def secure_cookies(self) -> bool:
-        return self.site_root.startswith("https://")
+        return self.serves_https
 
     @property
     def effective_inbox_dir(self) -> Path:

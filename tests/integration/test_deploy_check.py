@@ -1,12 +1,17 @@
 """`scrapindex check --deploy`: what it reports for unsafe settings, and silence for safe ones."""
 
 import sqlite3
+from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine
 from typer.testing import CliRunner
 
+from scrapindex.app import create_app
+from scrapindex.auth.sessions import SESSION_COOKIE
 from scrapindex.cli import app as cli
 from scrapindex.deploy_check import (
     Finding,
@@ -17,11 +22,14 @@ from scrapindex.deploy_check import (
 )
 from scrapindex.settings import Settings, get_settings
 from tests.conftest import CONTENT_DIR
+from tests.operators import add_operator
 
+SAFE_SALT = "3c1f0a9e5b7d2468-a-long-random-salt"
+SAFE_TOKEN_SECRET = "9d2b7c41e8a6f035-another-long-random-secret"
 SAFE = {
     "site_root": "https://scrapindex.example",
-    "client_hash_salt": "3c1f0a9e-a-long-random-secret",
-    "token_secret": "9d2b7c41-another-long-random-secret",
+    "client_hash_salt": SAFE_SALT,
+    "token_secret": SAFE_TOKEN_SECRET,
     "hsts_seconds": 31536000,
     "api_cache_seconds": 60,
     "debug": False,
@@ -86,6 +94,10 @@ def test_unsafe_settings_are_all_reported(tmp_path: Path) -> None:
         ("", {"site-root": "error"}),
         ("http://scrapindex.example", {"site-root-https": "error"}),
         ("https://scrapindex.example/", {}),
+        ("HTTPS://scrapindex.example", {}),  # a scheme is case-insensitive
+        ("Https://ScrapIndex.Example/", {}),
+        ("HTTP://scrapindex.example", {"site-root-https": "error"}),
+        ("HTTP://LOCALHOST:8000", {"site-root": "error"}),
     ],
 )
 def test_site_root_must_be_the_public_https_address(
@@ -100,6 +112,7 @@ def test_site_root_must_be_the_public_https_address(
         ("https://scrapindex.example", 0, {"hsts": "warning"}),
         ("https://scrapindex.example", 300, {}),
         ("http://scrapindex.example", 0, {"site-root-https": "error"}),  # HTTPS first
+        ("HTTPS://scrapindex.example", 0, {"hsts": "warning"}),
     ],
 )
 def test_hsts_is_expected_once_the_site_is_https(
@@ -144,6 +157,99 @@ def test_sqlite_with_several_workers(
 )
 def test_single_unsafe_settings(overrides: dict[str, Any], expected: dict[str, str]) -> None:
     assert codes(settings_findings(make_settings(**overrides))) == expected
+
+
+RANDOM_32 = "f3a94c0e7b1d25689ec4a0b7d3f61c28"  # as `openssl rand -hex 16` makes them
+
+
+@pytest.mark.parametrize(
+    ("secret", "weak"),
+    [
+        ("x", True),  # one character
+        ("9d2b7c41e8a6f035a2c4e6b8d0f1a3c", True),  # 31 random characters: one short
+        ("a" * 64, True),
+        ("abababababababababababababababab", True),  # two characters
+        ("password-password-password-password", True),  # eight characters, repeated
+        ("0123456789abcdef0123456789abcdef", True),  # sixteen characters, one piece repeated
+        (RANDOM_32, False),
+        ("correct horse battery staple, 4 of them", False),
+    ],
+)
+def test_secrets_must_be_long_and_random_looking(secret: str, weak: bool) -> None:
+    as_token = codes(settings_findings(make_settings(token_secret=secret)))
+    assert as_token == ({"token-secret-weak": "error"} if weak else {})
+    as_salt = codes(settings_findings(make_settings(client_hash_salt=secret)))
+    assert as_salt == ({"client-hash-salt-weak": "error"} if weak else {})
+
+
+def test_a_weak_secret_is_named_without_being_shown() -> None:
+    findings = settings_findings(make_settings(token_secret="s"))
+    [finding] = findings
+    assert finding.code == "token-secret-weak"
+    assert "TOKEN_SECRET is 1 character(s) long, shorter than 32" in finding.message
+    assert "openssl rand -hex 32" in finding.message
+    assert "'s'" not in finding.message
+
+
+def test_the_two_secrets_must_differ() -> None:
+    settings = make_settings(token_secret=RANDOM_32, client_hash_salt=RANDOM_32)
+    assert codes(settings_findings(settings)) == {"shared-secret": "error"}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [
+        ({"smtp_username": "mailer", "smtp_starttls": False}, {"smtp-plaintext": "error"}),
+        ({"smtp_username": "mailer", "smtp_starttls": True}, {}),
+        ({"smtp_username": "mailer", "smtp_starttls": False, "smtp_tls": True}, {}),
+        ({"smtp_username": "", "smtp_starttls": False}, {}),  # no password to lose
+        ({"smtp_username": "mailer", "smtp_starttls": False, "smtp_host": "127.0.0.1"}, {}),
+        ({"smtp_username": "mailer", "smtp_starttls": False, "smtp_host": "localhost"}, {}),
+    ],
+)
+def test_smtp_credentials_travel_only_over_tls(
+    overrides: dict[str, Any], expected: dict[str, str]
+) -> None:
+    assert codes(settings_findings(make_settings(**overrides))) == expected
+
+
+def test_limits_turned_off_are_reported_together() -> None:
+    off = {
+        "api_rate_limit_per_minute": 0,
+        "page_rate_limit_per_minute": 0,
+        "max_concurrent_requests": 0,
+        "max_concurrent_requests_per_client": 0,
+        "request_timeout_seconds": 0,
+        "head_timeout_seconds": 0,
+    }
+    [finding] = settings_findings(make_settings(**off))
+    assert (finding.code, finding.level) == ("limits-off", "warning")
+    for name in off:
+        assert name.upper() in finding.message
+    [one] = settings_findings(make_settings(api_rate_limit_per_minute=0))
+    assert one.code == "limits-off"
+    assert "API_RATE_LIMIT_PER_MINUTE is 0, which turns that limit off" in one.message
+
+
+def test_an_upper_case_https_site_root_keeps_the_login_cookie_secure(
+    database_url: str, engine: Engine
+) -> None:
+    settings = make_settings(
+        database_url=database_url,
+        data_dir=Path("/nonexistent"),
+        site_root="HTTPS://scrapindex.example",
+    )
+    assert settings.secure_cookies
+    assert settings.site_root == "https://scrapindex.example"  # links say it one way
+    # The cookie is decided by the property even where the validator never ran.
+    assert settings.model_copy(update={"site_root": "HTTPS://x.example"}).secure_cookies
+    operator = add_operator(engine)
+    with TestClient(create_app(settings), base_url="https://testserver") as site:
+        response = site.post(
+            "/api/auth/login", json={"email": operator.email, "password": operator.password}
+        )
+    assert response.status_code == 200, response.text
+    assert SimpleCookie(response.headers["set-cookie"])[SESSION_COOKIE]["secure"] is True
 
 
 def test_an_unmigrated_database(tmp_path: Path) -> None:
@@ -201,7 +307,7 @@ def test_the_command_exits_1_on_errors(
         "FRONTEND_DIST": str(built(tmp_path)),
         "SITE_ROOT": "http://127.0.0.1:8000",
         "CLIENT_HASH_SALT": "scrapindex",
-        "TOKEN_SECRET": "9d2b7c41-another-long-random-secret",
+        "TOKEN_SECRET": SAFE_TOKEN_SECRET,
         "SMTP_HOST": "smtp.scrapindex.example",
         "OPERATOR_EMAIL": "operator@scrapindex.example",
     }
@@ -221,8 +327,8 @@ def test_the_command_passes_safe_settings(
         "DATABASE_URL": database_url,
         "FRONTEND_DIST": str(built(tmp_path)),
         "SITE_ROOT": "https://scrapindex.example",
-        "CLIENT_HASH_SALT": "3c1f0a9e-a-long-random-secret",
-        "TOKEN_SECRET": "9d2b7c41-another-long-random-secret",
+        "CLIENT_HASH_SALT": SAFE_SALT,
+        "TOKEN_SECRET": SAFE_TOKEN_SECRET,
         "HSTS_SECONDS": "31536000",
         "SMTP_HOST": "smtp.scrapindex.example",
         "OPERATOR_EMAIL": "operator@scrapindex.example",
