@@ -19,6 +19,8 @@ from tests.databases import IMPORT_DEMO
 from tests.integration.test_auth import QUICK_HASHER
 
 PASSWORD = "correct horse battery staple"
+COMMON = "This password is among the 10,000 most common: choose another."
+NO_ADDRESS = "The password must not be built on the account's e-mail address"
 LIMITS = SessionLimits(idle=dt.timedelta(hours=1), absolute=dt.timedelta(hours=12))
 
 
@@ -93,6 +95,10 @@ def test_create_asks_for_the_password_twice_without_echoing_it(db: Engine) -> No
         (["--role", "owner"], PASSWORD, "Unknown role 'owner': use one of admin, moderator."),
         (["--role", "admin"], "short", "The password must be at least 12 characters long."),
         (["--role", "admin"], "", "The password must be at least 12 characters long."),
+        (["--role", "admin"], "password1234", COMMON),
+        (["--role", "admin"], "QWERTY123456", COMMON),  # the list is compared in lower case
+        (["--role", "admin"], "aaaaaaaaaaaa", "at least 5 different characters"),
+        (["--role", "admin"], "X@Example.com 2026!", NO_ADDRESS),
     ],
 )
 def test_a_refused_account_is_a_clear_error(
@@ -104,6 +110,15 @@ def test_a_refused_account_is_a_clear_error(
     assert "Traceback" not in result.output
     assert account(db, "x@example.com") is None
     assert audit_actions(db) == []
+
+
+def test_a_password_may_not_hold_the_name_before_the_at(db: Engine) -> None:
+    args = ["create", "--email", "Jane.Doe@example.com", "--role", "admin", "--password-stdin"]
+    refused = users(*args, input="JANE-DOE-2026!")
+    assert refused.exit_code == 1
+    assert NO_ADDRESS in " ".join(refused.output.split())
+    assert account(db, "jane.doe@example.com") is None
+    assert users(*args, input=PASSWORD).exit_code == 0
 
 
 def test_an_address_has_one_account(db: Engine) -> None:

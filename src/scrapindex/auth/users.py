@@ -59,7 +59,7 @@ def create_user(session: Session, email: str, password: str, role: str) -> User:
     email = normalise_email(email)
     if "@" not in email or len(email) > 254:
         raise AccountError(f"Not an e-mail address: {email!r}.")
-    if problem := password_problem(password):
+    if problem := password_problem(password, email):
         raise AccountError(problem)
     if find_user(session, email) is not None:
         raise AccountError(f"An account for {email} already exists.")
