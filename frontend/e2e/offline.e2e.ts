@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { browserPages, screenshot } from "./browser";
@@ -13,6 +15,34 @@ async function openWithWorker(path: string): Promise<Page> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   return page;
+}
+
+/** The link of an address's "All your alerts" page, made by the app's own code as its alert mail has it. */
+function manageLink(email: string): string {
+  const python = join(resolve(import.meta.dirname, "..", ".."), ".venv", "bin", "python");
+  const script = [
+    "import datetime as dt, sys",
+    "from scrapindex.alerts.links import manage_url",
+    "from scrapindex.settings import Settings",
+    "print(manage_url(Settings(), sys.argv[1], dt.datetime.now(dt.UTC)))",
+  ].join("\n");
+  const env = { ...process.env, DATA_DIR: dirname(inject("databasePath")), DATABASE_URL: "" };
+  const url = new URL(execFileSync(python, ["-c", script, email], { env, encoding: "utf8" }).trim());
+  return url.pathname + url.search;
+}
+
+/** The path and query of every copy in the page's Cache Storage. */
+function savedCopies(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        const url = new URL(request.url);
+        found.push(url.pathname + url.search);
+      }
+    }
+    return found;
+  });
 }
 
 const notice = (page: Page) => page.getByRole("status").filter({ hasText: /offline|can't be reached|saved/ });
@@ -47,6 +77,22 @@ describe("offline, with the service worker", () => {
     await expect.poll(() => notice(page).textContent()).toContain("You're offline.");
     expect(await notice(page).textContent()).toContain(`Shown from a copy saved on ${today()}.`);
     await screenshot(page, "offline-saved-copy");
+  });
+
+  it("keeps no copy of a page opened from a mail's link (no-store): its token and address stay off the device", async () => {
+    const page = await openWithWorker("/");
+    const manage = manageLink("offline-copies@example.org");
+    await page.goto(manage, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { level: 1, name: "Your price alerts" }).waitFor();
+    // A page visited after it is kept: by then the worker has kept whatever it keeps.
+    await page.goto("/za/durban", { waitUntil: "networkidle" });
+    await expect.poll(() => savedCopies(page)).toContain("/za/durban");
+    expect((await savedCopies(page)).filter((path) => path.startsWith("/alerts/"))).toEqual([]);
+
+    await page.context().setOffline(true);
+    await page.goto(manage, { waitUntil: "domcontentloaded" });
+    await page.getByRole("heading", { level: 1, name: "This page is unavailable offline" }).waitFor();
+    expect(await page.content()).not.toContain("offline-copies@example.org");
   });
 
   it("offers Try again in the page's place when a link leads to a page whose code was never downloaded", async () => {

@@ -13,6 +13,10 @@ const OFFLINE_PAGE = "/offline.html";
 const SAVED_AT = "X-Saved-At";
 // The server, or the proxy in front of it, is away: answer from a copy when there is one.
 const AWAY = [502, 503, 504];
+// Cache-Control directives that forbid a copy here: the pages a mail's link opens (a token in
+// the address, someone's alerts on the page), a visitor's position. Cache Storage outlives the
+// visit and anyone at the device can read it.
+const NOT_KEPT = ["no-store", "private"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -50,7 +54,7 @@ async function cacheFirst(request) {
   const cached = await caches.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) (await caches.open(RUNTIME)).put(request, response.clone());
+  if (response.ok && mayKeep(response)) (await caches.open(RUNTIME)).put(request, response.clone());
   return response;
 }
 
@@ -64,9 +68,17 @@ async function networkFirst(request) {
     if (request.mode === "navigate") return (await caches.match(OFFLINE_PAGE)) ?? Response.error();
     throw error;
   }
-  if (response.ok || response.status === 404) keep(request, response.clone()).catch(() => undefined); // full: no copy
+  if ((response.ok || response.status === 404) && mayKeep(response)) {
+    keep(request, response.clone()).catch(() => undefined); // full: no copy
+  }
   if (AWAY.includes(response.status)) return (await savedCopy(request)) ?? response;
   return response;
+}
+
+/** Whether an answer may be kept: its Cache-Control names neither no-store nor private (any case, any value). */
+function mayKeep(response) {
+  const directives = (response.headers.get("Cache-Control") ?? "").toLowerCase().split(",");
+  return !directives.some((directive) => NOT_KEPT.includes(directive.split("=")[0].trim()));
 }
 
 /** Keeps a copy of an answer, stamped with the time it was saved. */
