@@ -14,7 +14,7 @@ from sqlalchemy import Engine, delete, func, insert, select, update
 
 from scrapindex.alerts.digests import period_start, send_due_digests
 from scrapindex.alerts.evaluate import evaluate_alerts
-from scrapindex.alerts.links import CONFIRM_PURPOSE, UNSUBSCRIBE_PURPOSE
+from scrapindex.alerts.links import CONFIRM_PURPOSE, MANAGE_PURPOSE, UNSUBSCRIBE_PURPOSE
 from scrapindex.app import create_app
 from scrapindex.mail.sender import send_due
 from scrapindex.mail.tokens import make_token
@@ -247,6 +247,45 @@ def test_expired_and_forged_links_are_refused(
     good = make_token(settings, CONFIRM_PURPOSE, {"a": alert.id})
     assert site.get("/alerts/confirm", params={"token": good}).status_code == 200
     assert alerts(db)[0].confirmed_at is not None
+
+
+@pytest.mark.parametrize("alert_id", [2**70, 2**63, 2**31, 0, -1])
+def test_a_signed_id_that_can_be_no_alert_is_a_bad_link(
+    db: Engine, site: TestClient, settings: Settings, alert_id: int
+) -> None:
+    """Signed with our secret, but beyond the id column: a 404 page, not a database error."""
+    confirm = make_token(settings, CONFIRM_PURPOSE, {"a": alert_id})
+    answer = site.get("/alerts/confirm", params={"token": confirm})
+    assert answer.status_code == 404
+    assert "This link is not valid" in answer.text
+    unsubscribe = {"token": make_token(settings, UNSUBSCRIBE_PURPOSE, {"a": alert_id})}
+    assert site.get("/alerts/unsubscribe", params=unsubscribe).status_code == 404
+    assert site.post("/alerts/unsubscribe", params=unsubscribe).status_code == 404
+
+
+def test_a_token_dated_in_the_future_is_refused(
+    db: Engine, settings: Settings, site: TestClient
+) -> None:
+    assert site.post("/api/alerts", json=above()).status_code == 202
+    [alert] = alerts(db)
+    later = now() + dt.timedelta(days=1)  # stamped ahead, a link outlives its age limit as much
+    for stamped in (later, now() + dt.timedelta(days=365 * 80)):
+        token = make_token(settings, CONFIRM_PURPOSE, {"a": alert.id}, now=stamped)
+        answer = site.get("/alerts/confirm", params={"token": token})
+        assert answer.status_code == 404
+        assert "This link is not valid" in answer.text
+        unsubscribe = {
+            "token": make_token(settings, UNSUBSCRIBE_PURPOSE, {"a": alert.id}, now=stamped)
+        }
+        assert site.post("/alerts/unsubscribe", params=unsubscribe).status_code == 404
+        manage = make_token(settings, MANAGE_PURPOSE, {"e": READER}, now=stamped)
+        assert site.get("/alerts/manage", params={"token": manage}).status_code == 404
+    assert [a.confirmed_at for a in alerts(db)] == [None]  # neither confirmed nor removed
+    # Our hosts' clocks may differ by a little: a token from 30 s ahead still works.
+    nearly_now = make_token(
+        settings, CONFIRM_PURPOSE, {"a": alert.id}, now=now() + dt.timedelta(seconds=30)
+    )
+    assert site.get("/alerts/confirm", params={"token": nearly_now}).status_code == 200
 
 
 @pytest.mark.parametrize(

@@ -216,6 +216,39 @@ def test_expired_and_forged_links_are_refused_with_a_page(db: Engine) -> None:
     assert error.value.expired
 
 
+def test_a_token_dated_in_the_future_is_refused(db: Engine) -> None:
+    """Stamped ahead, a link would work until long after its age limit: only a minute's
+    difference between our hosts' clocks is allowed."""
+    settings = settings_for(db)
+    with Session(db) as session:
+        sign_up(session, settings, "ahead@example.org", "client", NOW)
+        session.commit()
+    ahead = dt.datetime.now(dt.UTC) + dt.timedelta(days=2)
+    with TestClient(create_app(settings)) as client:
+        confirm_ahead = {
+            "token": make_token(settings, CONFIRM_PURPOSE, {"e": "ahead@example.org"}, now=ahead)
+        }
+        answer = client.get("/newsletter/confirm", params=confirm_ahead)
+        assert answer.status_code == 404
+        assert "This link is not valid" in answer.text
+        unsubscribe_ahead = {
+            "token": make_token(
+                settings, UNSUBSCRIBE_PURPOSE, {"e": "ahead@example.org"}, now=ahead
+            )
+        }
+        assert client.post("/newsletter/unsubscribe", params=unsubscribe_ahead).status_code == 404
+    assert set(rows(db)) == {"ahead@example.org"}
+    assert subscriber_count(db) == 0
+    # The token module itself, on the injected clock.
+    token = make_token(settings, CONFIRM_PURPOSE, {"e": "x@example.org"}, now=NOW)
+    limit = dt.timedelta(days=7)
+    for earlier in (dt.timedelta(seconds=61), dt.timedelta(days=3650)):
+        with pytest.raises(BadToken) as error:
+            read_token(settings, CONFIRM_PURPOSE, token, limit, now=NOW - earlier)
+        assert not error.value.expired
+    assert read_token(settings, CONFIRM_PURPOSE, token, limit, now=NOW - dt.timedelta(seconds=60))
+
+
 def test_the_pages_answer_their_methods(db: Engine) -> None:
     with TestClient(create_app(settings_for(db))) as client:
         options = client.options("/newsletter/unsubscribe")

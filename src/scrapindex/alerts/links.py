@@ -26,6 +26,10 @@ MANAGE_PURPOSE = "alert-manage"
 CONFIRM_VALID = CONFIRM_LINK_VALID
 UNSUBSCRIBE_VALID = MANAGE_VALID = LINK_IN_EVERY_MAIL_VALID
 
+# price_alerts.id is an INTEGER key (as api/deps.RowIdPath says): a signed id beyond it names no
+# alert, and the database would refuse the query rather than find nothing.
+MAX_ALERT_ID = 2**31 - 1
+
 CONFIRM_PATH = "/alerts/confirm"
 UNSUBSCRIBE_PATH = "/alerts/unsubscribe"
 MANAGE_PATH = "/alerts/manage"
@@ -60,7 +64,7 @@ def alert_id_of(
 ) -> int:
     """The alert a genuine, unexpired token names; raises BadToken otherwise."""
     value = _field(read_token(settings, purpose, token, max_age, now=now), "a")
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ALERT_ID:
         raise BadToken("invalid")
     return value
 

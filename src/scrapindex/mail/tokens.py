@@ -22,6 +22,9 @@ MAX_TOKEN_LENGTH = 2000  # longer is not one of ours: refuse before any work
 # (unsubscribe, manage) work as long as an old mail may reasonably be opened.
 CONFIRM_LINK_VALID = dt.timedelta(days=7)
 LINK_IN_EVERY_MAIL_VALID = dt.timedelta(days=400)
+# A token stamped later than now was not made by us now: it would never expire. Only the clocks
+# of two of our hosts (the one that wrote the mail, the one that reads the link) may differ.
+CLOCK_DIFFERENCE_ALLOWED = dt.timedelta(minutes=1)
 
 
 class BadToken(Exception):
@@ -78,7 +81,8 @@ def read_token(
     """The payload of a token made for ``purpose`` at most ``max_age`` before ``now``.
 
     Raises BadToken("invalid") for anything forged, altered, made for another purpose or with
-    another secret, and BadToken("expired") for a genuine token that is too old."""
+    another secret, or stamped in the future, and BadToken("expired") for a genuine token that
+    is too old."""
     if not token or len(token) > MAX_TOKEN_LENGTH:
         raise BadToken("invalid")
     try:
@@ -87,7 +91,10 @@ def read_token(
         raise BadToken("invalid") from error
     if not isinstance(payload, dict):
         raise BadToken("invalid")
-    if (now or dt.datetime.now(dt.UTC)) - signed_at > max_age:
+    age = (now or dt.datetime.now(dt.UTC)) - signed_at
+    if age < -CLOCK_DIFFERENCE_ALLOWED:
+        raise BadToken("invalid")
+    if age > max_age:
         raise BadToken("expired")
     return payload
 
