@@ -52,6 +52,22 @@ def yard(site: TestClient, yard_id: int = CITY_YARD) -> dict[str, Any]:
         ({"changes": {"phone": "call us"}, "email": SENDER}, "changes.phone: "),
         ({"changes": {"phone": "  -  "}, "email": SENDER}, "changes.phone: "),
         ({"changes": {"website": "example.com"}, "email": SENDER}, "changes.website: "),
+        (
+            {"changes": {"website": "https://evil.example\\@good.example/"}, "email": SENDER},
+            "changes.website: Value error, must not contain a backslash (\\): browsers read it",
+        ),
+        (
+            {"changes": {"website": "https://user:pass@good.example/"}, "email": SENDER},
+            "changes.website: Value error, must not hold a user name or password",
+        ),
+        (
+            {"changes": {"website": "http://evil.example@good.example"}, "email": SENDER},
+            "changes.website: Value error, must not hold a user name or password",
+        ),
+        (
+            {"changes": {"website": "https://good.example\\path"}, "email": SENDER},
+            "changes.website: Value error, must not contain a backslash",
+        ),
         ({"changes": {"hours": "x" * 301}, "email": SENDER}, "changes.hours: "),
         ({"changes": {"address": " "}, "email": SENDER}, "changes.address: "),
         ({"changes": {"services": []}, "email": SENDER}, "changes.services: "),
@@ -69,6 +85,21 @@ def test_bad_suggestions_are_refused_with_a_clear_message(
     assert response.status_code == 422, response.text
     assert expected in response.json()["message"]
     assert suggestion_ids(engine) == before
+
+
+@pytest.mark.parametrize(
+    "website",
+    [
+        "https://philippi-scrap.example",
+        "http://philippi-scrap.example:8080/contact?from=scrapindex#hours",
+        "https://social.example/@philippi-scrap",  # an @ after the host names no login
+    ],
+)
+def test_a_plain_website_is_taken(db: Engine, site: TestClient, website: str) -> None:
+    assert suggest(site, website=website).json() == ACCEPTED
+    with db.connect() as connection:
+        changes = connection.scalars(select(YardSuggestion.changes)).one()
+    assert changes == {"website": website}
 
 
 def test_an_unknown_yard_is_404(client: TestClient) -> None:

@@ -4,7 +4,14 @@ import datetime as dt
 from decimal import Decimal
 from typing import Annotated, Any, Literal, Self, cast
 
-from pydantic import AfterValidator, ConfigDict, Field, WithJsonSchema, model_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    model_validator,
+)
 
 from scrapindex.formatting import SaleUnit, Unit
 from scrapindex.queries.price_reports import QueuedReport
@@ -12,6 +19,7 @@ from scrapindex.queries.yard_suggestions import QueuedSuggestion, yard_values
 from scrapindex.schemas.common import CamelModel, MoneyText, Page
 from scrapindex.schemas.forms import FormEmail, Honeypot, StoredText
 from scrapindex.schemas.prices import SALE_UNIT
+from scrapindex.schemas.websites import WEBSITE_PATTERN, nothing_hidden
 
 ReportStatus = Literal["pending", "approved", "rejected"]
 
@@ -82,7 +90,8 @@ PhoneText = Annotated[
 ]
 UrlText = Annotated[
     str,
-    Field(max_length=300, pattern=r"^https?://[^\s/?#]+\.[^\s]*$"),
+    BeforeValidator(nothing_hidden),  # first, to say why a login or a backslash is refused
+    Field(max_length=300, pattern=WEBSITE_PATTERN),
     AfterValidator(whole_characters),
 ]
 ServiceText = Annotated[Text, Field(max_length=60)]
