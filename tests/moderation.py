@@ -39,12 +39,13 @@ class EveryCallFresh(ManualClock):
 
 
 @contextmanager
-def app_client(engine: Engine) -> Iterator[TestClient]:
+def app_client(engine: Engine, **changes: Any) -> Iterator[TestClient]:
     settings = Settings(
         database_url=engine.url.render_as_string(hide_password=False),
         content_dir=CONTENT_DIR,
         data_dir=Path("/nonexistent"),
         page_rate_limit_per_minute=0,
+        **changes,
     )
     with TestClient(create_app(settings, clock=EveryCallFresh())) as client:
         yield client

@@ -61,6 +61,9 @@ class Settings(BaseSettings):
     debug: bool = False  # development only; `scrapindex check --deploy` refuses it
     # A price older than this many days is marked stale (API `stale`, pages "price from …").
     price_stale_days: int = Field(default=7, ge=1)
+    # Distinct senders whose approved reports (each counted once, its latest) make a series'
+    # price; fewer show only as the reports' summary (queries/price_reports.py).
+    report_min_senders: int = Field(default=3, ge=1)
     # Market feeds the daily update fetches before estimating (e.g. "ecb,fred"); empty: none,
     # and the update extends the demo data instead when the data is demo data.
     market_feeds: SourceList = []

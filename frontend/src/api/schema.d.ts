@@ -208,6 +208,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/price-reports/{report_id}/approve-sender": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve every pending report of this report's sender (they count as one seller) */
+        post: operations["approve_sender_price_reports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/price-reports/{report_id}/reject": {
         parameters: {
             query?: never;
@@ -1182,6 +1199,16 @@ export interface components {
         };
         /** AdminPriceReport */
         AdminPriceReport: {
+            /**
+             * Baselineperkg
+             * @description The series' trusted baseline (never a report), in this report's currency
+             */
+            baselinePerKg: string | null;
+            /**
+             * Baselineratio
+             * @description This report's price over the baseline, two decimals: '2.90' is 2.9 times
+             */
+            baselineRatio: string | null;
             city: components["schemas"]["CityName"];
             /**
              * Createdat
@@ -1225,6 +1252,21 @@ export interface components {
              * @description The moderator's e-mail
              */
             reviewedBy: string | null;
+            /**
+             * Sender
+             * @description A short form of the sender's key (their address, hashed)
+             */
+            sender: string;
+            /**
+             * Senderapproved
+             * @description The sender's approved reports
+             */
+            senderApproved: number;
+            /**
+             * Senderpending
+             * @description The sender's reports waiting, this one included
+             */
+            senderPending: number;
             /**
              * Status
              * @enum {string}
@@ -2397,7 +2439,10 @@ export interface components {
         PriceReportSummary: {
             /** Cityslug */
             citySlug: string;
-            /** Count */
+            /**
+             * Count
+             * @description Sellers: each sender counted once, by their latest report
+             */
             count: number;
             /** Currency */
             currency: string;
@@ -2413,7 +2458,7 @@ export interface components {
             minPerKg: string | null;
             /**
              * Publishesprice
-             * @description The median is the series' price (3 or more)
+             * @description The median is the series' price (enough sellers: REPORT_MIN_SENDERS, 3)
              */
             publishesPrice: boolean;
             /**
@@ -2499,6 +2544,19 @@ export interface components {
              * @description Present when the text names a city and a material together ("copper johannesburg"): each pair leads to that city's price of that material
              */
             pairs?: components["schemas"]["CityMaterialHit"][] | null;
+        };
+        /**
+         * SenderApprovalPublic
+         * @description One sender's pending reports, approved together: in each series they count as one.
+         */
+        SenderApprovalPublic: {
+            /** Approved */
+            approved: components["schemas"]["AdminPriceReport"][];
+            /**
+             * Held
+             * @description Back in the queue, flagged: the price they would publish was refused
+             */
+            held: components["schemas"]["AdminPriceReport"][];
         };
         /** SiteStats */
         SiteStats: {
@@ -3835,6 +3893,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminPriceReport"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The report was already approved or rejected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    approve_sender_price_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderApprovalPublic"];
                 };
             };
             /** @description The URL or body holds a NUL character */

@@ -9,7 +9,12 @@ from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_lim
 from scrapindex.formatting import stored_unit
 from scrapindex.mail.notifications import notify_operator
 from scrapindex.models import PriceReport
-from scrapindex.moderation.price_reports import ReportRefused, city_today, submit_report
+from scrapindex.moderation.price_reports import (
+    ReportLimited,
+    ReportRefused,
+    city_today,
+    submit_report,
+)
 from scrapindex.queries.price_reports import WINDOW_DAYS, aggregate_reports
 from scrapindex.schemas.common import NOT_FOUND
 from scrapindex.schemas.reports import Accepted, PriceReportCreate, PriceReportSummary
@@ -38,6 +43,9 @@ def report_price(
         report = submit_report(session, body, client, now)
     except ReportRefused as refused:
         raise HTTPException(422, f"Invalid request: {refused}") from None
+    except ReportLimited as limited:
+        retry = {"Retry-After": str(limited.retry_after)}
+        raise HTTPException(429, str(limited), headers=retry) from None
     if report.flagged:
         notify_operator(session, settings, now)  # same transaction
     session.commit()
@@ -51,11 +59,15 @@ def report_price(
     summary="What approved reports of the last 14 days say about a material in a city",
 )
 def price_report_summary(
-    session: SessionDep, city: CityInQueryDep, material: MaterialInQueryDep
+    session: SessionDep,
+    settings: SettingsDep,
+    city: CityInQueryDep,
+    material: MaterialInQueryDep,
 ) -> PriceReportSummary:
     currency = city.country.currency
     today = city_today(city, dt.datetime.now(dt.UTC))  # the calendar reports are dated in
-    aggregate = aggregate_reports(session, material.id, city.id, currency, today)
+    minimum = settings.report_min_senders
+    aggregate = aggregate_reports(session, material.id, city.id, currency, today, minimum)
     return PriceReportSummary(
         city_slug=city.slug,
         material_slug=material.slug,

@@ -10,6 +10,8 @@ reports left in the window the stored history simply stays as it is.
 """
 
 import datetime as dt
+import math
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -33,6 +35,7 @@ from scrapindex.models import (
 )
 from scrapindex.moderation import AlreadyDecided
 from scrapindex.price_kinds import outranks
+from scrapindex.prices.publish_checks import series_baseline
 from scrapindex.prices.record import (
     PriceRow,
     PriceWrite,
@@ -42,9 +45,10 @@ from scrapindex.prices.record import (
 )
 from scrapindex.queries.places import find_city
 from scrapindex.queries.price_reports import (
+    PUBLISH_MIN_SENDERS,
+    REPORT_BASELINE_DAYS,
     WINDOW_DAYS,
     aggregate_reports,
-    current_price_per_kg,
     in_currency,
     per_kg,
     usd_per_unit,
@@ -57,7 +61,25 @@ REPORT_SOURCE_NAME = "User reports"
 REPORT_KIND = "report"
 OUTLIER_RATIO = Decimal(3)
 FLAG_REASON_LENGTH = 300  # PriceReport.flag_reason
-BASELINE_DAYS = 366
+BASELINE_DAYS = REPORT_BASELINE_DAYS
+
+
+# Reports one client may send of one series in a day: a sender counts once whatever they send,
+# so more only fills the moderators' queue.
+REPORTS_PER_SERIES_PER_DAY = 2
+DAY = dt.timedelta(days=1)
+
+
+class ReportLimited(Exception):
+    """This client has sent its share of reports of the series today."""
+
+    def __init__(self, material: str, city: str, retry_after: int) -> None:
+        super().__init__(
+            f"You have sent {REPORTS_PER_SERIES_PER_DAY} reports of {material} in {city} in the "
+            "last 24 hours: each seller counts once, so more would not change the figure. "
+            "Thank you; try again tomorrow."
+        )
+        self.retry_after = retry_after
 
 
 class ReportRefused(ValueError):
@@ -80,6 +102,7 @@ def submit_report(
         raise ReportRefused("citySlug", f"no city '{body.city_slug}'")
     if body.yard_id is not None:
         _check_yard(session, body.yard_id, city)
+    _check_series_share(session, material, city, client, now)
     unit_problem = unit_refusal(body.unit, material.sale_unit, material.name)
     if unit_problem is not None:
         raise ReportRefused("unit", unit_problem)
@@ -100,10 +123,30 @@ def submit_report(
         status="pending",
         created_at=now,
     )
-    report.flag_reason = _flag_reason(session, material, city, local)
+    report.flag_reason = _flag_reason(session, material, city, local, report.report_date)
     report.flagged = report.flag_reason is not None
     session.add(report)
     return report
+
+
+def _check_series_share(
+    session: Session, material: Material, city: City, client: str, now: dt.datetime
+) -> None:
+    """ReportLimited past the client's share of the series in 24 hours (counted under the form's
+    lock, api.submissions.enforce_rate_limit, so a burst cannot pass it)."""
+    sent = session.scalars(
+        select(PriceReport.created_at)
+        .where(
+            PriceReport.client_hash == client,
+            PriceReport.material_id == material.id,
+            PriceReport.city_id == city.id,
+            PriceReport.created_at > now - DAY,
+        )
+        .order_by(PriceReport.created_at)
+    ).all()
+    if len(sent) >= REPORTS_PER_SERIES_PER_DAY:
+        wait = max(1, math.ceil((sent[-REPORTS_PER_SERIES_PER_DAY] + DAY - now).total_seconds()))
+        raise ReportLimited(material.name, city.name, wait)
 
 
 def _check_yard(session: Session, yard_id: int, city: City) -> None:
@@ -141,17 +184,27 @@ def _report_date(day: dt.date | None, city: City, now: dt.datetime) -> dt.date:
     return day
 
 
-def _flag_reason(session: Session, material: Material, city: City, local: Decimal) -> str | None:
-    """Why a moderator should look twice: more than 3x, or under a third of, the current price."""
-    current = current_price_per_kg(session, material.id, city.id)
-    if not current:
+def _flag_reason(
+    session: Session, material: Material, city: City, local: Decimal, day: dt.date
+) -> str | None:
+    """Why a moderator should look twice: more than 3x, or under a third of, the series'
+    trusted baseline (series_baseline: never a report, so reports approved before cannot move
+    the figure the next ones are measured against, as the shown price could)."""
+    found = series_baseline(session.connection(), material.id, city.id, day, BASELINE_DAYS)
+    if found is None or not found[1]:
         return None
-    ratio = local / current
+    basis, baseline, baseline_day = found
+    ratio = local / baseline
     if 1 / OUTLIER_RATIO <= ratio <= OUTLIER_RATIO:
         return None
     shown = f"{ratio:.1f}" if ratio > 1 else f"{ratio:.2f}"
-    current_text = stored_price_text(current, city.country.currency, material.sale_unit)
-    return f"{shown}x the current price {current_text}"
+    text = stored_price_text(baseline, city.country.currency, material.sale_unit)
+    described = {
+        "trusted": f"its latest feed or manual price ({text} on {baseline_day})",
+        "estimate": f"its latest estimate ({text} on {baseline_day})",
+        "median": f"its median over the {BASELINE_DAYS} days before ({text})",
+    }[basis]
+    return f"{shown}x {described}"
 
 
 def approve_report(
@@ -176,7 +229,9 @@ def approve_report(
     savepoint = write.connection.begin_nested()
     try:
         today = city_today(session.get_one(City, report.city_id), now)
-        publish_report_price(write, report.material_id, report.city_id, today, now)
+        publish_report_price(
+            write, report.material_id, report.city_id, today, now, settings.report_min_senders
+        )
         publish(write, settings, now=now)
     except PublishRefused as refused:
         savepoint.rollback()
@@ -194,6 +249,39 @@ def approve_report(
         # No price moved, but the public summary of approved reports did: caches must see it.
         revision.bump(session.connection())
     return None
+
+
+@dataclass(frozen=True)
+class SenderApproval:
+    approved: list[PriceReport]
+    held: list[PriceReport]  # back in the queue, flagged with why their price was refused
+
+
+def approve_sender_reports(
+    session: Session,
+    report: PriceReport,
+    actor: User,
+    now: dt.datetime,
+    settings: Settings,
+) -> SenderApproval:
+    """Approve every pending report of ``report``'s sender, oldest first, each as
+    approve_report does (audited, published through the price-write service). They are one
+    sender's: in each series' figure they count once, as their latest."""
+    pending = session.scalars(
+        select(PriceReport)
+        .where(PriceReport.client_hash == report.client_hash, PriceReport.status == "pending")
+        .order_by(PriceReport.created_at, PriceReport.id)
+        .with_for_update()
+    ).all()
+    if report not in pending:
+        raise AlreadyDecided("report", report.status)
+    approved: list[PriceReport] = []
+    held: list[PriceReport] = []
+    for each in pending:
+        reason = "Approved with the sender's other reports"
+        refused = approve_report(session, each, actor, reason, now, settings)
+        (approved if refused is None else held).append(each)
+    return SenderApproval(approved, held)
 
 
 def _hold(report: PriceReport, before: dict[str, Any], problems: list[str]) -> None:
@@ -248,6 +336,7 @@ def publish_report_price(
     city_id: int,
     today: dt.date,
     now: dt.datetime | None = None,
+    min_senders: int = PUBLISH_MIN_SENDERS,
 ) -> bool:
     """Write the median of the window's approved reports as ``today``'s price when it may.
 
@@ -257,7 +346,7 @@ def publish_report_price(
     currency = connection.execute(
         select(Country.currency).join(City).where(City.id == city_id)
     ).scalar_one()
-    aggregate = aggregate_reports(connection, material_id, city_id, currency, today)
+    aggregate = aggregate_reports(connection, material_id, city_id, currency, today, min_senders)
     if not aggregate.publishes_price or aggregate.median_per_kg is None:
         return False
     stored = connection.execute(

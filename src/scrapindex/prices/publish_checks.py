@@ -451,3 +451,30 @@ def _names(
     )
     cities = connection.execute(select(City.id, City.name).where(City.id.in_(city_ids)))
     return {row.id: (row.name, row.sale_unit) for row in materials}, dict(cities.all())
+
+
+@dataclass(frozen=True)
+class _Probe:
+    """A price not written yet: where its series' baseline is looked for."""
+
+    material_id: int
+    city_id: int
+    price_date: dt.date
+    price_per_kg: Decimal = Decimal(0)
+    currency: str = ""
+
+
+def series_baseline(
+    connection: Connection,
+    material_id: int,
+    city_id: int,
+    day: dt.date,
+    window_days: int = BASELINE_WINDOW_DAYS,
+) -> tuple[Basis, Decimal, dt.date | None] | None:
+    """The baseline a price of ``day`` is held to, ``day``'s own stored price included: the
+    latest feed or manual price, else the latest estimate, else the median; never a report, so
+    approved reports cannot move the figure the next reports are measured against."""
+    after = day + dt.timedelta(days=1)
+    probe = _Probe(material_id, city_id, after)
+    stored = _stored_window(connection, [probe], window_days + 1).get((material_id, city_id), [])
+    return _baseline(stored, after, window_days + 1)

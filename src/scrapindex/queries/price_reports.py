@@ -26,9 +26,14 @@ from scrapindex.models import (
     ScrapYard,
     User,
 )
+from scrapindex.prices.publish_checks import series_baseline
 
 WINDOW_DAYS = 14
-PUBLISH_MIN_REPORTS = 3
+# How far back a report's baseline is looked for: a year, as a stale series still has a price
+# to be held to (its flag on arrival and its approval's band).
+REPORT_BASELINE_DAYS = 366
+# Distinct senders whose approved reports make the series' price (Settings.report_min_senders).
+PUBLISH_MIN_SENDERS = 3
 PER_KG_PLACES = Decimal("0.0001")
 STATUSES = ("pending", "approved", "rejected")
 
@@ -80,15 +85,16 @@ def current_price_per_kg(
 
 @dataclass(frozen=True)
 class ReportAggregate:
-    count: int
+    count: int  # senders, each counted once (their latest report)
     median_per_kg: Decimal | None
     min_per_kg: Decimal | None
     max_per_kg: Decimal | None
     latest_date: dt.date | None
+    min_senders: int = PUBLISH_MIN_SENDERS
 
     @property
     def publishes_price(self) -> bool:
-        return self.count >= PUBLISH_MIN_REPORTS
+        return self.count >= self.min_senders
 
 
 def median_to_the_cent(values: list[Decimal]) -> Decimal:
@@ -97,25 +103,40 @@ def median_to_the_cent(values: list[Decimal]) -> Decimal:
 
 
 def aggregate_reports(
-    db: Session | Connection, material_id: int, city_id: int, currency: str, today: dt.date
+    db: Session | Connection,
+    material_id: int,
+    city_id: int,
+    currency: str,
+    today: dt.date,
+    min_senders: int = PUBLISH_MIN_SENDERS,
 ) -> ReportAggregate:
-    """Approved reports of the series dated within the window, per kg in ``currency``."""
+    """Approved reports of the series dated within the window, per kg in ``currency``: one per
+    sender (a salted hash of the client's address), their latest, so one person sending three
+    reports is one seller, not three."""
     rows = db.execute(
-        select(PriceReport.price_per_kg, PriceReport.currency, PriceReport.report_date).where(
+        select(
+            PriceReport.price_per_kg,
+            PriceReport.currency,
+            PriceReport.report_date,
+            PriceReport.client_hash,
+        )
+        .where(
             PriceReport.material_id == material_id,
             PriceReport.city_id == city_id,
             PriceReport.status == "approved",
             PriceReport.report_date >= window_start(today),
         )
+        .order_by(PriceReport.report_date, PriceReport.created_at, PriceReport.id)
     ).all()
-    rate = usd_per_unit(db, currency) if any(r.currency != currency for r in rows) else None
+    latest = list({row.client_hash: row for row in rows}.values())
+    rate = usd_per_unit(db, currency) if any(r.currency != currency for r in latest) else None
     figures = [
         (value, row.report_date)
-        for row in rows
+        for row in latest
         if (value := in_currency(row.price_per_kg, row.currency, currency, rate)) is not None
     ]
     if not figures:
-        return ReportAggregate(0, None, None, None, None)
+        return ReportAggregate(0, None, None, None, None, min_senders)
     values = [value for value, _ in figures]
     return ReportAggregate(
         count=len(values),
@@ -123,7 +144,31 @@ def aggregate_reports(
         min_per_kg=min(values),
         max_per_kg=max(values),
         latest_date=max(day for _, day in figures),
+        min_senders=min_senders,
     )
+
+
+@dataclass(frozen=True)
+class SenderRecord:
+    """What one sender (a client hash) has sent: the moderator's view of who is behind a report."""
+
+    pending: int
+    approved: int
+
+
+def sender_records(session: Session, senders: set[str]) -> dict[str, SenderRecord]:
+    counts = session.execute(
+        select(PriceReport.client_hash, PriceReport.status, func.count())
+        .where(PriceReport.client_hash.in_(sorted(senders)))
+        .group_by(PriceReport.client_hash, PriceReport.status)
+    ).all()
+    found: dict[str, dict[str, int]] = {sender: {} for sender in senders}
+    for sender, status, count in counts:
+        found[sender][status] = count
+    return {
+        sender: SenderRecord(by.get("pending", 0), by.get("approved", 0))
+        for sender, by in found.items()
+    }
 
 
 @dataclass(frozen=True)
@@ -141,6 +186,8 @@ class QueuedReport:
     reviewer_email: str | None
     current_per_kg: Decimal | None  # in the report's currency
     material_sale_unit: SaleUnit = "kg"
+    sender: SenderRecord | None = None
+    baseline_per_kg: Decimal | None = None  # the series' baseline, in the report's currency
 
 
 def report_queue(
@@ -183,20 +230,46 @@ def queued_reports(session: Session, ids: list[int]) -> list[QueuedReport]:
         .where(PriceReport.id.in_(ids))
     ).all()
     by_id = {row[0].id: row for row in rows}
+    senders = sender_records(session, {row[0].client_hash for row in rows})
     rates: dict[str, Decimal | None] = {}
     queued = []
     for report_id in ids:
         row = by_id[report_id]
         report, m_slug, m_name, c_slug, c_name, code, zone, city_currency, yard, email = row[:10]
         current = current_price_per_kg(session, report.material_id, report.city_id)
-        if current is not None and report.currency != city_currency:
+        found = series_baseline(
+            session.connection(),
+            report.material_id,
+            report.city_id,
+            report.report_date,
+            REPORT_BASELINE_DAYS,
+        )
+        baseline = None if found is None else found[1]
+        if report.currency != city_currency:
             if city_currency not in rates:
                 rates[city_currency] = usd_per_unit(session, city_currency)
-            rate = rates[city_currency]
-            current = None if rate is None else (current * rate).quantize(PER_KG_PLACES)
+            current = _in_usd(current, rates[city_currency])
+            baseline = _in_usd(baseline, rates[city_currency])
         queued.append(
             QueuedReport(
-                report, m_slug, m_name, c_slug, c_name, code, zone, yard, email, current, row[10]
+                report,
+                m_slug,
+                m_name,
+                c_slug,
+                c_name,
+                code,
+                zone,
+                yard,
+                email,
+                current,
+                row[10],
+                senders[report.client_hash],
+                baseline,
             )
         )
     return queued
+
+
+def _in_usd(amount: Decimal | None, rate: Decimal | None) -> Decimal | None:
+    """A city-currency amount in US dollars (the currency of a USD report)."""
+    return None if amount is None or rate is None else (amount * rate).quantize(PER_KG_PLACES)

@@ -73,7 +73,7 @@ class PriceReportSummary(CamelModel):
     city_slug: str
     material_slug: str
     window_days: int
-    count: int
+    count: int = Field(description="Sellers: each sender counted once, by their latest report")
     unit: Literal["kg", "piece"] = Field(
         description="What the figures are for: one kg, or one piece for a material sold by piece"
     )
@@ -82,7 +82,9 @@ class PriceReportSummary(CamelModel):
     max_per_kg: MoneyText | None
     latest_date: dt.date | None
     currency: str
-    publishes_price: bool = Field(description="The median is the series' price (3 or more)")
+    publishes_price: bool = Field(
+        description="The median is the series' price (enough sellers: REPORT_MIN_SENDERS, 3)"
+    )
 
 
 PhoneText = Annotated[
@@ -181,6 +183,15 @@ class AdminPriceReport(CamelModel):
     current_price_per_kg: MoneyText | None = Field(
         description="The series' current price per kg (or piece), in this report's currency"
     )
+    baseline_per_kg: MoneyText | None = Field(
+        description="The series' trusted baseline (never a report), in this report's currency"
+    )
+    baseline_ratio: str | None = Field(
+        description="This report's price over the baseline, two decimals: '2.90' is 2.9 times"
+    )
+    sender: str = Field(description="A short form of the sender's key (their address, hashed)")
+    sender_pending: int = Field(description="The sender's reports waiting, this one included")
+    sender_approved: int = Field(description="The sender's approved reports")
     report_date: dt.date
     note: str | None
     status: ReportStatus
@@ -194,6 +205,15 @@ class AdminPriceReport(CamelModel):
 
 class AdminPriceReportPage(Page[AdminPriceReport]):
     pass
+
+
+class SenderApprovalPublic(CamelModel):
+    """One sender's pending reports, approved together: in each series they count as one."""
+
+    approved: list[AdminPriceReport]
+    held: list[AdminPriceReport] = Field(
+        description="Back in the queue, flagged: the price they would publish was refused"
+    )
 
 
 class SuggestionYard(CamelModel):
@@ -229,6 +249,13 @@ class YardHistoryEntry(CamelModel):
     after: dict[str, Any]
 
 
+SENDER_KEY_LENGTH = 8  # enough to tell senders apart in a queue, too short to mean anything else
+
+
+def _ratio(price: Decimal, baseline: Decimal | None) -> str | None:
+    return None if not baseline else f"{price / baseline:.2f}"
+
+
 def admin_price_report(queued: QueuedReport) -> AdminPriceReport:
     report = queued.report
     yard = (
@@ -255,6 +282,11 @@ def admin_price_report(queued: QueuedReport) -> AdminPriceReport:
         currency=report.currency,
         price_per_kg=report.price_per_kg,
         current_price_per_kg=queued.current_per_kg,
+        baseline_per_kg=queued.baseline_per_kg,
+        baseline_ratio=_ratio(report.price_per_kg, queued.baseline_per_kg),
+        sender=report.client_hash[:SENDER_KEY_LENGTH],
+        sender_pending=queued.sender.pending if queued.sender else 0,
+        sender_approved=queued.sender.approved if queued.sender else 0,
         report_date=report.report_date,
         note=report.note,
         status=cast(ReportStatus, report.status),

@@ -8,7 +8,11 @@ from fastapi import APIRouter, Depends
 from scrapindex.api.deps import PageNumber, PageSize, RowIdPath, SessionDep, SettingsDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.models import PriceReport
-from scrapindex.moderation.price_reports import approve_report, reject_report
+from scrapindex.moderation.price_reports import (
+    approve_report,
+    approve_sender_reports,
+    reject_report,
+)
 from scrapindex.queries.price_reports import queued_reports, report_queue
 from scrapindex.schemas.common import NOT_FOUND, Message, Pagination
 from scrapindex.schemas.reports import (
@@ -17,6 +21,7 @@ from scrapindex.schemas.reports import (
     ApproveBody,
     RejectBody,
     ReportStatus,
+    SenderApprovalPublic,
     admin_price_report,
 )
 
@@ -85,6 +90,27 @@ def approve_price_report(
     approve_report(session, report, operator, body.reason if body else None, now, settings)
     session.commit()
     return shown(session, report)
+
+
+@router.post(
+    "/{report_id}/approve-sender",
+    response_model=SenderApprovalPublic,
+    responses=DECISION_ERRORS,
+    summary="Approve every pending report of this report's sender (they count as one seller)",
+)
+def approve_sender_price_reports(
+    session: SessionDep,
+    settings: SettingsDep,
+    operator: OperatorDep,
+    report: ReportDep,
+    now: DecisionTime,
+) -> SenderApprovalPublic:
+    done = approve_sender_reports(session, report, operator, now, settings)
+    session.commit()
+    return SenderApprovalPublic(
+        approved=[shown(session, each) for each in done.approved],
+        held=[shown(session, each) for each in done.held],
+    )
 
 
 @router.post(

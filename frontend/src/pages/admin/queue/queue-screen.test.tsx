@@ -38,9 +38,42 @@ describe("the price report queue", () => {
     const card = (await screen.findByRole("heading", { name: "Copper in Cape Town" }, WAIT)).closest("article");
     expect(card).not.toBeNull();
     const report = within(card as HTMLElement);
-    expect(report.getByText(/Flagged: 3.4x the current price R154.90\/kg/)).toBeInTheDocument();
+    expect(report.getByText(/Flagged: 3.4x its latest feed or manual price/)).toBeInTheDocument();
     expect(report.getByText("R520.00 per kg (R520.00/kg)")).toBeInTheDocument();
     expect(report.getByText("R154.90/kg")).toBeInTheDocument();
+    expect(report.getByText("R154.90/kg (this report is 3.36×)")).toBeInTheDocument();
+    expect(report.getByText("Sender:").nextElementSibling?.textContent).toBe("3f9a1c2e: 1 waiting, 0 approved");
+    // One report from its sender: nothing to approve together.
+    expect(report.queryByRole("button", { name: /from this sender/ })).toBeNull();
+  });
+
+  it("approves every waiting report of one sender in one click, warning they count as one seller", async () => {
+    const mine = { ...REPORT, senderPending: 2 };
+    const requests = serve(fetchSpy, {
+      "GET /api/auth/me": MODERATOR,
+      "GET /api/admin/price-reports": page([mine, { ...mine, id: 8, material: { ...REPORT.material, name: "Brass" } }]),
+      "POST /api/admin/price-reports/7/approve-sender": () =>
+        json({
+          approved: [
+            { ...mine, status: "approved" },
+            { ...mine, id: 8, status: "approved" },
+          ],
+          held: [],
+        }),
+    });
+    renderConsole("/admin/queue/reports");
+    const card = within(
+      (await screen.findByRole("heading", { name: "Copper in Cape Town" }, WAIT)).closest("article") as HTMLElement,
+    );
+    expect(card.getByText(/in each series they count as one seller/)).toBeInTheDocument();
+    await userEvent.setup().click(card.getByRole("button", { name: "Approve all 2 from this sender" }));
+    await waitFor(() => expect(sent(requests, "POST /api/admin/price-reports/7/approve-sender")).toHaveLength(1));
+    expect(sent(requests, "POST /api/admin/price-reports/7/approve-sender")[0]?.headers.get("X-CSRF-Token")).toBe(
+      MODERATOR.csrfToken,
+    );
+    expect(
+      await screen.findByText(/Approved: 2 reports from Copper in Cape Town's sender/, {}, WAIT),
+    ).toBeInTheDocument();
   });
 
   it("shows a report on a material sold by the piece per piece, and silver per troy oz", async () => {

@@ -39,6 +39,51 @@ function decideReport(api: ConsoleApi, { id, verdict, reason }: { id: number } &
   );
 }
 
+function approveSender(api: ConsoleApi, id: number) {
+  return unwrap(
+    api.POST("/api/admin/price-reports/{report_id}/approve-sender", { params: { path: { report_id: id } } }),
+  );
+}
+
+/**
+ * One click for every waiting report of this report's sender, with the warning that they are one
+ * person's: each series counts them once (its latest), however many there are.
+ */
+function SenderApproval({
+  report,
+  subject,
+  onDecided,
+}: {
+  report: AdminPriceReport;
+  subject: string;
+  onDecided: OnDecided;
+}) {
+  const approve = useConsoleAction(approveSender);
+  const count = report.senderPending;
+  return (
+    <div className="space-y-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <p>
+        This sender has {count} reports waiting. They are one person&apos;s: in each series they count as one seller,
+        whatever they say.
+      </p>
+      <button
+        type="button"
+        disabled={approve.isPending}
+        onClick={() =>
+          approve.mutateAsync(report.id).then(
+            (done) => onDecided(`${done.approved.length} reports from ${subject}'s sender`, { status: "approved" }),
+            () => undefined,
+          )
+        }
+        className="rounded-md border border-amber-300 bg-white px-3 py-1.5 font-medium text-slate-900 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        Approve all {count} from this sender
+      </button>
+      {approve.error ? <p role="alert">{approve.error.message}</p> : null}
+    </div>
+  );
+}
+
 function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided: OnDecided }) {
   const decide = useConsoleAction(decideReport);
   const title = `${report.material.name} in ${report.city.name}`;
@@ -74,8 +119,20 @@ function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided
         <Fact term="Paid on">
           {formatDate(report.reportDate)} <span className="text-slate-600">(a day in {report.city.name})</span>
         </Fact>
+        <Fact term="Against the baseline">
+          {report.baselinePerKg
+            ? `${stored(report.baselinePerKg)} (this report is ${report.baselineRatio}×)`
+            : "No baseline yet"}
+        </Fact>
+        <Fact term="Sender">
+          <span className="font-mono">{report.sender}</span>: {report.senderPending} waiting, {report.senderApproved}{" "}
+          approved
+        </Fact>
         <Fact term="Note">{report.note ?? "—"}</Fact>
       </dl>
+      {report.status === "pending" && report.senderPending > 1 ? (
+        <SenderApproval report={report} subject={title} onDecided={onDecided} />
+      ) : null}
       {report.status === "pending" ? (
         <DecisionForm
           subject={title}
