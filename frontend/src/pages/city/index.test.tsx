@@ -218,11 +218,12 @@ describe("City prices page", () => {
   describe("price table", () => {
     it("sorts by price, highest first, by default and links materials", () => {
       renderJohannesburg();
-      // Silver (per troy oz) and the converters (per piece) are marked as not per kg.
+      // Silver (per troy oz) and the converters (per piece) are marked as not per kg, and sort by the
+      // figure shown: the converter's price a piece above silver's a troy ounce.
       expect(screen.getByRole("heading", { name: "Current Prices (Per KG unless marked)" })).toBeInTheDocument();
       expect(materialOrder()).toEqual([
-        "Silver (Sterling)",
         "Catalytic Converters",
+        "Silver (Sterling)",
         "Bare Bright Copper",
         "#1 Copper",
         "Copper",
@@ -271,7 +272,7 @@ describe("City prices page", () => {
       expect(materialOrder()[0]).toBe("Steel");
       await user.click(screen.getByRole("button", { name: /^Price/ }));
       expect(headerCell(/^Price/)).toHaveAttribute("aria-sort", "descending");
-      expect(materialOrder()[0]).toBe("Silver (Sterling)");
+      expect(materialOrder()[0]).toBe("Catalytic Converters");
     });
 
     it("starts the material column A to Z, then toggles it", async () => {
@@ -295,7 +296,7 @@ describe("City prices page", () => {
       expect(materialOrder()[0]).toBe("Steel");
       await user.click(screen.getByRole("button", { name: /^Price/ }));
       expect(headerCell(/^Price/)).toHaveAttribute("aria-sort", "descending");
-      expect(materialOrder()[0]).toBe("Silver (Sterling)");
+      expect(materialOrder()[0]).toBe("Catalytic Converters");
     });
 
     it("shows the API's real change and trend", () => {

@@ -1,3 +1,4 @@
+import { convertStoredPrice } from "@/lib/format";
 import { DEFAULT_PRICE_SORT, nextPriceSort, sortPriceRows } from "./price-sort";
 
 const row = (name: string, price: string) => ({
@@ -16,6 +17,14 @@ describe("sortPriceRows", () => {
   it("compares prices as numbers, not strings", () => {
     const mixed = [row("A", "9.29"), row("B", "16725.77"), row("C", "100.00")];
     expect(names(sortPriceRows(mixed, { field: "price", direction: "asc" }))).toEqual(["A", "C", "B"]);
+  });
+
+  it("sorts prices by the figure shown: silver per troy oz and a converter per piece among prices per kg", () => {
+    const silver = row("Silver", "16736.05"); // R520.55 a troy oz
+    const converter = row("Converter", "2975.67"); // per piece, never converted
+    const shown = (r: typeof silver) => (r === silver ? convertStoredPrice(r.priceExact, "ozt") : Number(r.priceExact));
+    const board = [silver, converter, row("Copper", "160.70")];
+    expect(names(sortPriceRows(board, DEFAULT_PRICE_SORT, shown))).toEqual(["Converter", "Silver", "Copper"]);
   });
 
   it("sorts by material name in either direction", () => {

@@ -24,12 +24,20 @@ type SortableRow = Pick<CityPriceRow, "priceExact" | "material">;
 const byName = (a: SortableRow, b: SortableRow) =>
   a.material.name.localeCompare(b.material.name, "en", { sensitivity: "base", numeric: true });
 
-/** A sorted copy; ties are broken by material name, A to Z, so the order is stable and predictable. */
-export function sortPriceRows<T extends SortableRow>(rows: readonly T[], sort: PriceSort): T[] {
+/**
+ * A sorted copy; ties are broken by material name, A to Z, so the order is stable and predictable.
+ * Prices sort by `shown`, the figure the reader sees (a converter per piece and silver per troy oz
+ * beside metals per kg: by what is stored, R520 a troy oz would sort above R2,975 a piece).
+ */
+export function sortPriceRows<T extends SortableRow>(
+  rows: readonly T[],
+  sort: PriceSort,
+  shown: (row: T) => number = (row) => Number(row.priceExact),
+): T[] {
   const sign = sort.direction === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
     if (sort.field === "material") return sign * byName(a, b);
-    const difference = Number(a.priceExact) - Number(b.priceExact);
+    const difference = shown(a) - shown(b);
     return difference !== 0 ? sign * difference : byName(a, b);
   });
 }

@@ -12,7 +12,7 @@ import { EmptyState, QueryState } from "@/components/ui/page-states";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/ui/sort-header";
 import { UnitToggle } from "@/components/ui/unit-toggle";
-import { formatPrice, type UnitFor, type WeightUnit } from "@/lib/format";
+import { convertStoredPrice, formatPrice, type UnitFor, type WeightUnit } from "@/lib/format";
 import { materialAnchor, materialPath } from "@/lib/paths";
 import { SM_UP, useMediaQuery } from "@/lib/use-media-query";
 import { useUnit, useUnitFor } from "@/lib/use-unit";
@@ -104,7 +104,7 @@ function PriceRows({ rows, unit, unitFor, cityName, citySlug }: RowsProps) {
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {sortPriceRows(rows, sort).map((row) => (
+            {sortPriceRows(rows, sort, (row) => convertStoredPrice(row.priceExact, rowUnit(row))).map((row) => (
               <tr
                 key={row.id}
                 id={materialAnchor(row.material.slug)}
