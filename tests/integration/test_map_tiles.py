@@ -3,10 +3,12 @@
 The app runs on an SQLite file that was never migrated: a tile never reads the database.
 """
 
+import email.utils
 import socket
 import struct
 import threading
 import time
+import tracemalloc
 import zlib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -60,6 +62,7 @@ class Upstream:
     content_type: str = "image/png"
     headers: dict[str, str] = field(default_factory=lambda: {"ETag": '"osm-1"'})
     delay: float = 0.0
+    slow_paths: dict[str, float] = field(default_factory=dict)  # a delay of their own
     requests: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     port: int = 0
 
@@ -79,7 +82,7 @@ def upstream() -> Iterator[Upstream]:
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
             state.requests.append((self.path, dict(self.headers.items())))
-            time.sleep(state.delay)
+            time.sleep(state.slow_paths.get(self.path, state.delay))
             if state.status == 200 and self.headers.get("If-None-Match") == state.headers.get(
                 "ETag"
             ):
@@ -253,20 +256,37 @@ def test_a_slow_upstream_gives_the_placeholder_at_the_deadline_without_blocking(
     assert took < 5.0, f"took {took:.2f} s"
 
 
-def test_after_a_failure_the_upstream_is_left_alone_a_while(
+def test_after_failures_in_a_row_the_upstream_is_left_alone_a_while(
     no_tables: str, upstream: Upstream
 ) -> None:
     upstream.status = 503
     clock = ManualClock()
+    failures = tiles.BACKOFF_AFTER_FAILURES
     with site(no_tables, clock, map_tile_upstream=upstream.template) as client:
-        assert_placeholder(client.get("/tiles/4/1/1.png"))
-        assert_placeholder(client.get("/tiles/4/1/2.png"))  # not asked: it just failed
-        assert len(upstream.requests) == 1
+        for y in range(failures + 1):  # the last is not asked: the upstream just failed again
+            assert_placeholder(client.get(f"/tiles/4/1/{y}.png"))
+        assert len(upstream.requests) == failures
+        clock.advance(tiles.BACKOFF_SECONDS)
+        assert_placeholder(client.get("/tiles/4/2/0.png"))  # asked once: still failing
+        assert_placeholder(client.get("/tiles/4/2/1.png"))  # so left alone again at once
+        assert len(upstream.requests) == failures + 1
         upstream.status = 200
         clock.advance(tiles.BACKOFF_SECONDS)
-        response = client.get("/tiles/4/1/2.png")
+        response = client.get("/tiles/4/2/1.png")
     assert response.headers["x-tile"] == "fetched"
-    assert upstream.paths == ["/4/1/1.png", "/4/1/2.png"]
+    assert upstream.paths[-1] == "/4/2/1.png"
+
+
+def test_one_slow_tile_does_not_blank_the_map_for_everyone(
+    no_tables: str, upstream: Upstream, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tiles, "UPSTREAM_TIMEOUT_SECONDS", 0.5)
+    upstream.slow_paths = {"/9/1/1.png": 1.5}  # one tile the upstream takes too long to render
+    with site(no_tables, map_tile_upstream=upstream.template) as client:
+        assert_placeholder(client.get("/tiles/9/1/1.png"))  # its deadline passed
+        after = client.get("/tiles/9/1/2.png")
+    assert after.headers["x-tile"] == "fetched"
+    assert after.content == TILE
 
 
 @pytest.mark.parametrize(("status", "content_type"), [(404, "image/png"), (200, "text/html")])
@@ -274,11 +294,78 @@ def test_no_image_from_the_upstream_gives_the_placeholder(
     no_tables: str, upstream: Upstream, status: int, content_type: str
 ) -> None:
     upstream.status, upstream.content_type = status, content_type
+    asked = tiles.BACKOFF_AFTER_FAILURES + 1
     with site(no_tables, map_tile_upstream=upstream.template) as client:
-        assert_placeholder(client.get("/tiles/2/1/1.png"))
-        assert_placeholder(client.get("/tiles/2/1/2.png"))
-    # A 404 is the upstream's answer, not a fault: the next tile is still asked for.
-    assert len(upstream.requests) == (2 if status == 404 else 1)
+        for x in range(asked):
+            assert_placeholder(client.get(f"/tiles/5/{x}/1.png"))
+    # A 404 is the upstream's answer, not a fault: every tile is still asked for.
+    assert len(upstream.requests) == (asked if status == 404 else tiles.BACKOFF_AFTER_FAILURES)
+
+
+def test_one_client_spends_only_its_share_of_the_upstream(
+    no_tables: str, upstream: Upstream, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client past its share of the process's fetches gets placeholders; the others tiles."""
+    monkeypatch.setattr(tiles, "FETCHES_PER_MINUTE", 20)
+    share = int(20 * tiles.CLIENT_FETCH_SHARE)
+    greedy = {"X-Forwarded-For": "203.0.113.7"}
+    other = {"X-Forwarded-For": "198.51.100.9"}
+    clock = ManualClock()
+    settings: dict[str, Any] = {"map_tile_upstream": upstream.template, "trust_proxy_headers": True}
+    with site(no_tables, clock, **settings) as client:
+        bulk = [client.get(f"/tiles/12/{x}/0.png", headers=greedy) for x in range(20)]
+        others = [client.get(f"/tiles/12/{x}/1.png", headers=other) for x in range(share)]
+        kept = client.get("/tiles/12/0/0.png", headers=greedy)  # a kept tile costs no fetch
+        theirs = client.get("/tiles/12/0/1.png", headers=greedy)  # nor one the other fetched
+        clock.advance(60)
+        later = client.get("/tiles/12/19/0.png", headers=greedy)  # its share came back
+    assert 0 < share < 20
+    expected = ["fetched"] * share + ["over-share"] * (20 - share)
+    assert [r.headers["x-tile"] for r in bulk] == expected
+    refused = bulk[-1]
+    assert (refused.status_code, refused.content) == (200, PLACEHOLDER)
+    # Kept by this browser a minute, never by nginx for the others (deploy/nginx keeps public).
+    assert refused.headers["cache-control"] == "private, max-age=60"
+    assert [r.headers["x-tile"] for r in others] == ["fetched"] * share
+    assert (kept.headers["x-tile"], theirs.headers["x-tile"]) == ("cached", "cached")
+    assert later.headers["x-tile"] == "fetched"
+    assert len(upstream.requests) == 2 * share + 1
+
+
+def test_past_the_process_allowance_the_placeholder_is_for_that_browser_alone(
+    no_tables: str, upstream: Upstream, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Clients that together spend the process's fetches get a placeholder nginx keeps for
+    nobody else: kept publicly, it would blank those tiles for everyone for 5 minutes."""
+    monkeypatch.setattr(tiles, "FETCHES_PER_MINUTE", 8)
+    share = int(8 * tiles.CLIENT_FETCH_SHARE)
+    clients = [{"X-Forwarded-For": f"198.51.100.{n}"} for n in range(8 // share + 1)]
+    settings: dict[str, Any] = {"map_tile_upstream": upstream.template, "trust_proxy_headers": True}
+    with site(no_tables, **settings) as client:
+        answers = [
+            client.get(f"/tiles/13/{n}/{y}.png", headers=headers)
+            for n, headers in enumerate(clients)
+            for y in range(share)
+        ]
+    assert [r.headers["x-tile"] for r in answers] == ["fetched"] * 8 + ["busy"] * share
+    assert answers[-1].content == PLACEHOLDER
+    assert answers[-1].headers["cache-control"] == "private, max-age=60"
+    assert len(upstream.requests) == 8
+
+
+def test_a_forged_forwarded_for_makes_no_new_client(
+    no_tables: str, upstream: Upstream, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Clients are told apart as the limits tell them: without TRUST_PROXY_HEADERS, by the
+    connection alone."""
+    monkeypatch.setattr(tiles, "FETCHES_PER_MINUTE", 20)
+    share = int(20 * tiles.CLIENT_FETCH_SHARE)
+    with site(no_tables, map_tile_upstream=upstream.template) as client:
+        answers = [
+            client.get(f"/tiles/12/{x}/2.png", headers={"X-Forwarded-For": f"192.0.2.{x}"})
+            for x in range(share + 1)
+        ]
+    assert [r.headers["x-tile"] for r in answers] == ["fetched"] * share + ["over-share"]
 
 
 def test_an_expired_tile_is_revalidated_and_kept_while_the_upstream_is_away(
@@ -332,17 +419,61 @@ def test_a_map_spends_no_page_budget_and_no_connection_share(
     assert {a.headers["x-tile"] for a in answers} == {"fetched"}
 
 
+def sea_tile(number: int) -> tiles.Tile:
+    """A small tile as fetch_tile makes one: OSM's open sea is 103 bytes; headers of its own."""
+    headers = {
+        "content-type": "".join(("image/", "png")),
+        "etag": f'"{number:032x}"',
+        "last-modified": email.utils.formatdate(1_790_000_000 + number, usegmt=True),
+    }
+    return made_tile(tiles.Fetched(200, number.to_bytes(4, "big") + bytes(99), headers), 0)
+
+
 def test_the_memory_keeps_the_most_recent_tiles_within_its_bytes() -> None:
-    memory = TileMemory(max_bytes=25)
     tile = made_tile(tiles.Fetched(200, b"x" * 10, {"content-type": "image/png"}), 0)
+    cost = tiles.entry_bytes((1, 0, 0), tile)
+    memory = TileMemory(max_bytes=2 * cost + cost // 2)
     memory.put((1, 0, 0), tile)
     memory.put((1, 0, 1), tile)
     assert memory.get((1, 0, 0)) is not None  # now the most recent
     memory.put((1, 1, 0), tile)
     assert set(memory.tiles) == {(1, 0, 0), (1, 1, 0)}
-    assert memory.size == 20
-    memory.put((2, 0, 0), made_tile(tiles.Fetched(200, b"y" * 30, {}), 0))  # too big to keep
+    assert memory.size == 2 * cost
+    big = made_tile(tiles.Fetched(200, b"y" * memory.max_bytes, {}), 0)
+    memory.put((2, 0, 0), big)  # too big to keep
     assert set(memory.tiles) == {(1, 0, 0), (1, 1, 0)}
+    assert memory.size == 2 * cost
+
+
+def test_a_small_tile_costs_more_than_its_body() -> None:
+    tile = sea_tile(1)
+    assert tiles.entry_bytes((16, 1, 0), tile) > 3 * len(tile.body)  # 103 bytes of body
+    big = made_tile(tiles.Fetched(200, bytes(50_000), {"content-type": "image/png"}), 0)
+    assert 50_000 < tiles.entry_bytes((16, 1, 0), big) < 51_000
+
+
+def test_the_memory_bound_holds_for_memory_not_only_for_bodies() -> None:
+    """Filled with OSM's smallest tiles, the LRU's accounted bytes bound what it really holds.
+
+    tracemalloc counts the bytes Python asked for (the LRU's table and nodes, keys, tiles,
+    bodies, strings): accounted is at least that, and at most 1.5 times it
+    (bench/tile_cache_memory.py prints the figures).
+    """
+    limit = 2 * 1024 * 1024
+    memory = TileMemory(limit)
+    offered = 30_000  # 3 MB of bodies alone: more than the limit holds
+    tracemalloc.start()
+    try:
+        at_start = tracemalloc.get_traced_memory()[0]
+        for number in range(offered):
+            memory.put((16, number, 0), sea_tile(number))
+        held = tracemalloc.get_traced_memory()[0] - at_start
+    finally:
+        tracemalloc.stop()
+    assert len(memory.tiles) < offered  # it dropped the oldest
+    assert memory.size <= limit
+    assert held <= memory.size, f"holds {held:,} bytes, accounted {memory.size:,}"
+    assert memory.size <= 1.5 * held, f"accounted {memory.size:,}, holds {held:,} bytes"
 
 
 def test_the_browser_asks_us_and_falls_back_on_the_same_file() -> None:

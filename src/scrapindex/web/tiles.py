@@ -11,9 +11,23 @@ upstream's expiry honoured and tiles kept at least 7 days, no bulk fetching.
 When the upstream cannot be reached (offline, DNS fails, refused, too slow, an error status or
 not an image), the answer is still 200: the plain tile the front end ships
 (frontend/public/map-tile-unavailable.svg), marked ``X-Tile: placeholder`` and kept 5 minutes.
-A tile kept in memory but past its expiry is answered as it is instead. After such a failure
-the upstream is left alone for BACKOFF_SECONDS, so an offline server answers every tile of a
-map at once rather than each one waiting for its own failure.
+A tile kept in memory but past its expiry is answered as it is instead. After
+BACKOFF_AFTER_FAILURES failed fetches in a row (none answered between them) the upstream is left
+alone for BACKOFF_SECONDS, so an offline server answers every tile of a map at once rather than
+each one waiting for its own failure; one tile the upstream is slow to render blanks no map.
+When the pause is over, the next fetch tries again: a failure starts another pause at once.
+
+Tiles spend no rate limit of the middleware (a map asks for dozens), but upstream fetches are
+few (FETCHES_PER_MINUTE per process, OSM's "no bulk fetching"), so each client, told apart as the
+limits tell them (middleware/request_context.py), may spend CLIENT_FETCH_SHARE of them. Past it
+that client gets the placeholder marked ``X-Tile: over-share``, while the others still get real
+tiles; tiles kept in memory cost no fetch and are answered to everyone. When the process's own
+allowance is spent, the placeholder is marked ``X-Tile: busy``. Both are ``private``: nginx keeps
+them for nobody else (a placeholder for an upstream that is away is public, for everyone).
+
+The memory is bounded by what its tiles cost in memory, not by their bodies alone: OSM's open
+sea is a 103-byte PNG, and its key, headers and entry cost several times that
+(bench/tile_cache_memory.py).
 
 Fetching uses urllib in worker threads of our own (MAX_FETCHES at once, so tiles never take the
 threads the pages' database work runs in), under a deadline the event loop keeps even when a
@@ -26,6 +40,7 @@ import hashlib
 import http.client
 import math
 import re
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -41,6 +56,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import Response
 
+from scrapindex.middleware.request_context import client_of
 from scrapindex.settings import PROJECT_ROOT, Settings
 
 TILE_PREFIX = "/tiles/"
@@ -52,21 +68,32 @@ PLACEHOLDER_FILE = "map-tile-unavailable.svg"  # the front end's TILE_UNAVAILABL
 WEEK_SECONDS = 7 * 24 * 3600
 TILE_CACHE_CONTROL = f"public, max-age={WEEK_SECONDS}"  # OSM: keep tiles at least 7 days
 PLACEHOLDER_CACHE_CONTROL = "public, max-age=300"  # a real tile may come back soon
+# The placeholder of a fetch our own limits held back ("over-share", "busy"): for that browser.
+HELD_BACK_CACHE_CONTROL = "private, max-age=60"
 STALE_CACHE_CONTROL = PLACEHOLDER_CACHE_CONTROL  # an expired tile, while the upstream is away
 UPSTREAM_TIMEOUT_SECONDS = 3.0  # connect and each read, and the whole fetch
-BACKOFF_SECONDS = 30.0  # after a failed fetch, placeholders at once for this long
+BACKOFF_AFTER_FAILURES = 3  # failed fetches in a row that make the upstream "down"
+BACKOFF_SECONDS = 30.0  # then placeholders at once for this long
 MAX_FETCHES = 4  # upstream fetches at once, per process
 FETCHES_PER_MINUTE = 600  # upstream fetches per process: past it, placeholders (no bulk)
+# What one client may spend of them: 150 a minute, some six screens of new tiles, each at once.
+CLIENT_FETCH_SHARE = 0.25
+MAX_SHARED_CLIENTS = 4096  # clients whose spending is remembered; the longest idle go first
 MAX_TILE_BYTES = 1024 * 1024  # OSM's tiles are a few KB to ~100 KB
 MAX_AGE = re.compile(r"(?:^|[,\s])(?:s-maxage|max-age)\s*=\s*\"?(\d+)", re.IGNORECASE)
 
 TileKey = tuple[int, int, int]
 Clock = Callable[[], float]
+# What the LRU spends per entry besides the key and the tile: its hash table's index and entry
+# and its order node. On CPython 3.11 that is 71 to 116 bytes an entry, the most just after the
+# table has doubled (measured with tracemalloc while an OrderedDict grows).
+ENTRY_SLOT_BYTES = 120
+ALLOCATION_GRAIN = 16  # CPython's allocator hands out memory in steps of 16 bytes
 
 _fetchers = ThreadPoolExecutor(max_workers=MAX_FETCHES, thread_name_prefix="map-tiles")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tile:
     body: bytes
     content_type: str
@@ -91,8 +118,21 @@ class UpstreamFailed(Exception):
         self.absent = absent
 
 
+def allocated(size: int) -> int:
+    return -(-size // ALLOCATION_GRAIN) * ALLOCATION_GRAIN
+
+
+def entry_bytes(key: TileKey, tile: Tile) -> int:
+    """What keeping ``tile`` under ``key`` costs in memory: every object of the entry, each
+    counted once (a tile's ETag is often its upstream's), and the LRU's own slot."""
+    parts = (key, *key, tile, tile.body, tile.content_type, tile.etag, tile.upstream_etag)
+    objects = {id(part): part for part in (*parts, tile.last_modified, tile.fresh_until)}
+    sizes = (sys.getsizeof(part) for part in objects.values() if part is not None)
+    return ENTRY_SLOT_BYTES + sum(allocated(size) for size in sizes)
+
+
 class TileMemory:
-    """A least-recently-used store of tiles, bounded by the bytes of their bodies."""
+    """A least-recently-used store of tiles, bounded by the memory they take (entry_bytes)."""
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
@@ -108,14 +148,53 @@ class TileMemory:
     def put(self, key: TileKey, tile: Tile) -> None:
         old = self.tiles.pop(key, None)
         if old is not None:
-            self.size -= len(old.body)
-        if len(tile.body) > self.max_bytes:
+            self.size -= entry_bytes(key, old)
+        cost = entry_bytes(key, tile)
+        if cost > self.max_bytes:
             return
         self.tiles[key] = tile
-        self.size += len(tile.body)
+        self.size += cost
         while self.size > self.max_bytes:
-            _, dropped = self.tiles.popitem(last=False)
-            self.size -= len(dropped.body)
+            self.size -= entry_bytes(*self.tiles.popitem(last=False))
+
+
+@dataclass
+class Allowance:
+    """A token bucket of upstream fetches: ``per_minute``, refilled evenly, full at first."""
+
+    per_minute: float
+    tokens: float
+    at: float  # on the clock, when ``tokens`` was last refilled
+
+    def refilled(self, now: float) -> float:
+        self.tokens = min(self.per_minute, self.tokens + (now - self.at) * self.per_minute / 60)
+        self.at = now
+        return self.tokens
+
+
+class FetchShares:
+    """Each client's share of the upstream fetches: CLIENT_FETCH_SHARE of them, per minute.
+
+    A client left alone a minute has its whole share again and is forgotten; past
+    MAX_SHARED_CLIENTS, the longest idle are forgotten first (they can only gain by it).
+    """
+
+    def __init__(self, per_minute: float, max_clients: int = MAX_SHARED_CLIENTS) -> None:
+        self.per_minute = per_minute
+        self.max_clients = max_clients
+        self.clients: OrderedDict[str, Allowance] = OrderedDict()  # least recent first
+
+    def allowance(self, client: str, now: float) -> Allowance:
+        while self.clients:
+            oldest = next(iter(self.clients.values()))
+            if now - oldest.at < 60 and len(self.clients) < self.max_clients:
+                break
+            self.clients.popitem(last=False)
+        allowance = self.clients.pop(client, None)
+        if allowance is None:
+            allowance = Allowance(self.per_minute, self.per_minute, now)
+        self.clients[client] = allowance
+        return allowance
 
 
 def fetch_tile(url: str, headers: Mapping[str, str]) -> Fetched:
@@ -171,18 +250,23 @@ class TileSource:
         self.memory = memory
         self.clock = clock
         self.fetch = fetch
+        self.failures = 0  # failed fetches since the last answer
         self.down_until = -math.inf
-        self.allowance = float(FETCHES_PER_MINUTE)
-        self.allowance_at = clock()
+        self.allowance = Allowance(FETCHES_PER_MINUTE, FETCHES_PER_MINUTE, clock())
+        self.shares = FetchShares(FETCHES_PER_MINUTE * CLIENT_FETCH_SHARE)
         self.in_flight: dict[TileKey, asyncio.Task[Tile | None]] = {}
 
-    async def tile(self, key: TileKey) -> tuple[Tile | None, str]:
-        """The tile and how it was had: "cached", "fetched", "stale" or "placeholder"."""
+    async def tile(self, key: TileKey, client: str = "") -> tuple[Tile | None, str]:
+        """The tile and how it was had: "cached", "fetched", "stale" or "placeholder"; or no
+        tile and "over-share" (``client`` spent its share) or "busy" (the process its own)."""
         kept = self.memory.get(key)
         if kept is not None and kept.fresh_until > self.clock():
             return kept, "cached"
         task = self.in_flight.get(key)
         if task is None:
+            refused = self.refusal(client)
+            if refused:
+                return (kept, "stale") if kept is not None else (None, refused)
             task = asyncio.ensure_future(self.refresh(key, kept))
             self.in_flight[key] = task
             task.add_done_callback(lambda _: self.in_flight.pop(key, None))
@@ -191,9 +275,22 @@ class TileSource:
             return tile, "fetched"
         return kept, "stale" if kept is not None else "placeholder"
 
+    def refusal(self, client: str) -> str | None:
+        """Why no fetch may start for ``client`` ("placeholder", "over-share", "busy"), or None:
+        then one of the process's fetches and one of the client's share are spent."""
+        now = self.clock()
+        if not self.template or now < self.down_until:
+            return "placeholder"
+        share = self.shares.allowance(client, now)
+        if share.refilled(now) < 1:
+            return "over-share"
+        if self.allowance.refilled(now) < 1:
+            return "busy"  # the process's own allowance: OSM's "no bulk fetching"
+        self.allowance.tokens -= 1
+        share.tokens -= 1
+        return None
+
     async def refresh(self, key: TileKey, kept: Tile | None) -> Tile | None:
-        if not self.template or self.clock() < self.down_until or not self.take_allowance():
-            return None
         z, x, y = key
         headers = {"User-Agent": self.user_agent}
         if kept is not None and kept.upstream_etag:
@@ -208,12 +305,15 @@ class TileSource:
                 UPSTREAM_TIMEOUT_SECONDS,
             )
         except UpstreamFailed as failure:
-            if not failure.absent:
-                self.down_until = self.clock() + BACKOFF_SECONDS
+            if failure.absent:
+                self.failures = 0  # the upstream answered: there is no such tile
+            else:
+                self.failed()
             return None
         except TimeoutError:
-            self.down_until = self.clock() + BACKOFF_SECONDS
+            self.failed()
             return None
+        self.failures = 0
         fresh_until = self.clock() + lifetime_seconds(fetched.headers, time.time())
         if fetched.status == 304 and kept is not None:
             tile = replace(kept, fresh_until=fresh_until)
@@ -222,16 +322,11 @@ class TileSource:
         self.memory.put(key, tile)
         return tile
 
-    def take_allowance(self) -> bool:
-        """Spends one of the process's upstream fetches per minute (a token bucket)."""
-        now = self.clock()
-        refill = (now - self.allowance_at) * FETCHES_PER_MINUTE / 60
-        self.allowance = min(float(FETCHES_PER_MINUTE), self.allowance + refill)
-        self.allowance_at = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
+    def failed(self) -> None:
+        """A fetch failed: after BACKOFF_AFTER_FAILURES in a row, leave the upstream alone."""
+        self.failures += 1
+        if self.failures >= BACKOFF_AFTER_FAILURES:
+            self.down_until = self.clock() + BACKOFF_SECONDS
 
 
 def made_tile(fetched: Fetched, fresh_until: float) -> Tile:
@@ -266,6 +361,7 @@ def not_modified(request: Request, etag: str) -> bool:
 
 def tiles_router(settings: Settings, clock: Clock = time.monotonic) -> APIRouter:
     placeholder = placeholder_path(settings).read_bytes()
+    client_address = client_of(settings.trust_proxy_headers)
     source = TileSource(
         settings.map_tile_upstream,
         user_agent(settings),
@@ -284,9 +380,11 @@ def tiles_router(settings: Settings, clock: Clock = time.monotonic) -> APIRouter
         if x >= 2**z or y >= 2**z:
             last = 2**z - 1
             raise HTTPException(404, f"No such tile: at zoom {z}, x and y run from 0 to {last}")
-        tile, how = await source.tile((z, x, y))
+        tile, how = await source.tile((z, x, y), client_address(request.scope))
         if tile is None:
-            headers = {"Cache-Control": PLACEHOLDER_CACHE_CONTROL, "X-Tile": "placeholder"}
+            away = how == "placeholder"  # the upstream, for everyone; else our limits, for one
+            cache_control = PLACEHOLDER_CACHE_CONTROL if away else HELD_BACK_CACHE_CONTROL
+            headers = {"Cache-Control": cache_control, "X-Tile": how}
             return Response(placeholder, media_type="image/svg+xml", headers=headers)
         cache_control = STALE_CACHE_CONTROL if how == "stale" else TILE_CACHE_CONTROL
         headers = {"Cache-Control": cache_control, "ETag": tile.etag, "X-Tile": how}
