@@ -180,3 +180,44 @@ def test_nearest_city_within_fifty_kilometres() -> None:
     assert centurion is not None
     assert centurion.slug == "pretoria"
     assert nearest_city(cities, -31.4982, 23.0215) is None
+
+
+def test_a_website_that_leads_elsewhere_is_left_out_and_the_yard_kept(db: Engine) -> None:
+    """A login or a backslash in a website (schemas/websites.py) costs the row its website, not
+    the file its import: OpenStreetMap's website tags are anyone's to write."""
+    report = import_yards(db, FIXTURES / "overpass_yard_websites.json")
+    assert report.ok, report.problem_lines()
+    assert (report.inserted, report.skipped.count) == (3, 0)
+    assert report.warning_lines() == [
+        "item 1: node/9912345601: website left out: must not hold a user name or password "
+        "(a part before @): give the yard's own address, such as https://yard.example",
+        "item 2: node/9912345602: website left out: must not contain a backslash (\\): browsers "
+        "read it as /, so the link would lead somewhere other than it shows",
+    ]
+    assert "hunter2" not in " ".join(report.warning_lines())  # a password is not repeated
+    braamfontein = yard(db, "node/9912345601")
+    assert (braamfontein["website"], braamfontein["phone"]) == (None, "+27 11 555 0161")
+    jeppe = yard(db, "node/9912345602")
+    assert jeppe["website"] is None
+    assert len(jeppe["weekly_hours"]) == 5
+    # An @ after the host names no login.
+    marshalltown = yard(db, "node/9912345603")
+    assert marshalltown["website"] == "https://social.example/@marshalltown-recycling"
+
+    csv = import_yards(db, FIXTURES / "yards_websites.csv")
+    assert csv.ok, csv.problem_lines()
+    assert csv.inserted == 3
+    assert [line.split(":")[0] for line in csv.warning_lines()] == ["line 2", "line 3"]
+    with db.connect() as connection:
+        websites = dict(
+            connection.execute(
+                select(ScrapYard.name, ScrapYard.website).where(
+                    ScrapYard.name.in_(["Fordsburg Metals", "Newtown Salvage", "Mayfair Scrap"])
+                )
+            ).all()
+        )
+    assert websites == {
+        "Fordsburg Metals": None,
+        "Newtown Salvage": None,
+        "Mayfair Scrap": "https://mayfair-scrap.example.com",
+    }

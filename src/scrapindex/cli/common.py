@@ -139,6 +139,10 @@ def print_import(report: ImportReport) -> None:
         console.print("[yellow]Skipped (not imported):[/yellow]")
         for line in report.skipped_lines():
             console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
+    if report.warnings:
+        console.print("[yellow]Warnings (imported without what they name):[/yellow]")
+        for line in report.warning_lines():
+            console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
     if not report.ok:
         console.print("[red]Problems (nothing was written):[/red]")
         for line in report.problem_lines():

@@ -62,6 +62,7 @@ class ImportReport:
     outliers: int = 0
     problems: ProblemLog = field(default_factory=ProblemLog)
     skipped: ProblemLog = field(default_factory=ProblemLog)  # left out, reported, not fatal
+    warnings: ProblemLog = field(default_factory=ProblemLog)  # imported with a value left out
     alerts: EvaluationReport | None = None  # evaluated by the price write, when prices changed
     published_anyway: list[str] = field(default_factory=list)  # outliers, on an override
 
@@ -82,6 +83,9 @@ class ImportReport:
 
     def skipped_lines(self) -> list[str]:
         return _lines(self, self.skipped)
+
+    def warning_lines(self) -> list[str]:
+        return _lines(self, self.warnings)
 
 
 def _lines(report: ImportReport, log: ProblemLog) -> list[str]:
@@ -105,6 +109,7 @@ def summary_table(report: ImportReport) -> Table:
         "updated": report.updated,
         "unchanged": report.unchanged,
         "skipped": report.skipped.count,
+        "warnings": report.warnings.count,
         "ignored": report.ignored,
         "problems": report.problems.count,
     }

@@ -9,6 +9,9 @@ instead of adding it again.
 CSV files are ours to fix, so any bad row rejects the file. OpenStreetMap exports hold yards we
 cannot use as they are (no name, far from every city we cover): those are listed as skipped and
 the rest imported, while malformed data (bad coordinates, repeated ids) still rejects the file.
+A website that would lead elsewhere than it reads (a login before the host, a backslash: the
+rule of yard corrections, schemas/websites.py) is left out of its yard, in either format: the
+yard is imported without it and the report lists a warning.
 """
 
 import math
@@ -36,6 +39,7 @@ from scrapindex.data.imports.sources import check_source_name, source_ids, sourc
 from scrapindex.data.imports.values import FieldChecks, InvalidRow, required_text
 from scrapindex.models import City, ScrapYard, Source
 from scrapindex.price_kinds import DEMO_KIND
+from scrapindex.schemas.websites import nothing_hidden
 
 CSV_COLUMNS = ("name", "latitude", "longitude", "source")
 MAX_CITY_DISTANCE_KM = 50.0
@@ -75,6 +79,7 @@ class YardRow:
     details: YardDetails
     rating: float | None  # None: leave a stored rating as it is
     source: str
+    warnings: tuple[str, ...] = ()  # what was left out of it, for the report
 
     @property
     def match_key(self) -> tuple[int, str]:
@@ -131,22 +136,31 @@ class YardImporter:
         if file_format(path) is FileFormat.csv:
             for row in read_table(path, CSV_COLUMNS, report.problems):
                 try:
-                    yield self.csv_yard(row)
+                    yard = self.csv_yard(row)
                 except InvalidRow as invalid:
                     for message in invalid.messages:
                         report.problems.add(row.position, message)
+                    continue
+                for warning in yard.warnings:
+                    report.warnings.add(row.position, warning)
+                yield yard
             return
         for place in read_osm_places(path, report.problems):
             if isinstance(place, int):
                 report.ignored += 1
                 continue
             try:
-                yield self.osm_yard(place)
+                yard = self.osm_yard(place)
             except SkippedYard as skipped:
                 report.skipped.add(place.position, str(skipped))
+                continue
             except InvalidRow as invalid:
                 for message in invalid.messages:
                     report.problems.add(place.position, f"{place.osm_id}: {message}")
+                continue
+            for warning in yard.warnings:
+                report.warnings.add(place.position, f"{place.osm_id}: {warning}")
+            yield yard
 
     def csv_yard(self, row: SourceRow) -> YardRow:
         checks = FieldChecks()
@@ -160,17 +174,21 @@ class YardImporter:
         address = checks.take(_limited, row["address"], "address")
         checks.raise_if_any()
         need = checks.need
+        phone, email, website = need(contact)
+        website, warnings = _shown_website(website)
         hours, hours_text = _hours(row["opening_hours"])
         details = YardDetails(
             need(city).id,
             need(name),
             need(address),
             *need(point),
-            *need(contact),
+            phone,
+            email,
+            website,
             hours,
             hours_text,
         )
-        return YardRow(row.position, osm_id, details, rating, need(source))
+        return YardRow(row.position, osm_id, details, rating, need(source), warnings)
 
     def csv_city(self, slug: str, point: tuple[float, float]) -> CityPoint:
         if not slug:
@@ -206,6 +224,8 @@ class YardImporter:
             _first(place.tag("website", "contact:website", "url")),
         )
         checks.raise_if_any()
+        phone, email, website = checks.need(contact)
+        website, warnings = _shown_website(website)
         hours, hours_text = _hours(place.tag("opening_hours") or "")
         details = YardDetails(
             city.id,
@@ -213,11 +233,13 @@ class YardImporter:
             checks.need(address),
             place.latitude,
             place.longitude,
-            *checks.need(contact),
+            phone,
+            email,
+            website,
             hours,
             hours_text,
         )
-        return YardRow(place.position, place.osm_id, details, None, OSM_SOURCE_NAME)
+        return YardRow(place.position, place.osm_id, details, None, OSM_SOURCE_NAME, warnings)
 
     def check(self, connection: Connection, batch: list[YardRow], report: ImportReport) -> None:
         for row in batch:
@@ -365,6 +387,15 @@ def _contact(
         _limited(email or "", "email") or None,
         _limited(website or "", "website") or None,
     )
+
+
+def _shown_website(website: str | None) -> tuple[str | None, tuple[str, ...]]:
+    """The website, or none and why, when it would lead elsewhere than it reads (the reason
+    only: a login in it is not repeated in the report)."""
+    try:
+        return nothing_hidden(website), ()
+    except ValueError as hidden:
+        return None, (f"website left out: {hidden}",)
 
 
 def _limited(text: str, column: str) -> str:
