@@ -12,7 +12,7 @@ import uuid
 from pathlib import Path
 
 from alembic import command
-from sqlalchemy import Engine, create_engine, func, select, text
+from sqlalchemy import Column, Engine, MetaData, Table, create_engine, func, insert, select, text
 
 from scrapindex import migrate
 from scrapindex.data.demo import DemoConfig
@@ -109,6 +109,23 @@ def data_fingerprint(engine: Engine) -> dict[str, tuple[int, str]]:
 def count_rows(engine: Engine, table: type[Base]) -> int:
     with engine.connect() as connection:
         return connection.execute(select(func.count()).select_from(table)).scalar_one()
+
+
+def insert_at_past_revision(engine: Engine, model: type[Base], values: dict[str, object]) -> int:
+    """Insert a row of ``model`` into a database migrated down to a past revision, naming only
+    the columns in ``values`` (the model's defaults for columns added since would name columns
+    that revision lacks); the row's id."""
+    columns = [
+        Column(column.name, column.type, primary_key=column.primary_key)
+        for column in model.__table__.columns
+        if column.name in values or column.primary_key
+    ]
+    table = Table(model.__tablename__, MetaData(), *columns)
+    with engine.begin() as connection:
+        row_id: int = connection.execute(
+            insert(table).values(values).returning(table.c.id)
+        ).scalar_one()
+    return row_id
 
 
 # The newest revision that leaves the demo's prices as they are: 0015 drops a catalytic

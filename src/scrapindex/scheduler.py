@@ -1,5 +1,6 @@
 """What `scrapindex schedule` runs: the daily update every day at DAILY_UPDATE_TIME (UTC), mail
-every minute, the price alerts and digests every few minutes, the newsletter purge daily.
+every minute, the price alerts and digests every few minutes, the purge of unconfirmed sign-ups
+(newsletter and alerts) daily.
 
 Each job opens its own engine for its run and closes it after."""
 
@@ -11,7 +12,7 @@ from sqlalchemy import Engine
 
 from scrapindex.data.daily_update import build_scheduler
 from scrapindex.db import engine_scope
-from scrapindex.mail.jobs import purge_newsletter, queue_alert_mail, send_due_mail
+from scrapindex.mail.jobs import purge_sign_ups, queue_alert_mail, send_due_mail
 from scrapindex.settings import Settings
 
 ALERTS_EVERY_MINUTES = 5  # alert catch-up evaluation and due digests
@@ -42,12 +43,12 @@ def build_schedule(settings: Settings, daily_update: Callable[[], object]) -> Bl
         coalesce=True,
     )
     scheduler.add_job(
-        _each_run(settings, purge_newsletter),
+        _each_run(settings, purge_sign_ups),
         "interval",
         days=1,
         next_run_time=dt.datetime.now(dt.UTC),  # once at start, then daily
-        id="newsletter-purge",
-        name="purge of unconfirmed newsletter sign-ups",
+        id="sign-up-purge",
+        name="purge of unconfirmed newsletter sign-ups and alerts",
         max_instances=1,
         coalesce=True,
     )

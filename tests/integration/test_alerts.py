@@ -18,7 +18,15 @@ from scrapindex.alerts.links import CONFIRM_PURPOSE, MANAGE_PURPOSE, UNSUBSCRIBE
 from scrapindex.app import create_app
 from scrapindex.mail.sender import send_due
 from scrapindex.mail.tokens import make_token
-from scrapindex.models import City, Material, OutboxMessage, Price, PriceAlert, Source
+from scrapindex.models import (
+    City,
+    Material,
+    OutboxMessage,
+    Price,
+    PriceAlert,
+    SignUpAttempt,
+    Source,
+)
 from scrapindex.queries.current_prices import refresh_current_prices
 from scrapindex.settings import Settings
 from tests.databases import IMPORT_DEMO
@@ -150,6 +158,11 @@ def test_a_piece_alert_is_kept_per_piece_and_said_per_piece(
     assert "R2,450.00 per piece" in body_text(message, "plain")
 
 
+def link_to(alert: PriceAlert) -> dict[str, Any]:
+    """What a confirm or unsubscribe link made for ``alert`` names."""
+    return {"a": alert.id, "n": alert.nonce}
+
+
 def alerts(db: Engine) -> list[PriceAlert]:
     from sqlalchemy.orm import Session
 
@@ -232,19 +245,23 @@ def test_expired_and_forged_links_are_refused(
 ) -> None:
     assert site.post("/api/alerts", json=above()).status_code == 202
     [alert] = alerts(db)
+    names = link_to(alert)
     old = now() - dt.timedelta(days=8)
-    expired = make_token(settings, CONFIRM_PURPOSE, {"a": alert.id}, now=old)
+    expired = make_token(settings, CONFIRM_PURPOSE, names, now=old)
     assert site.get("/alerts/confirm", params={"token": expired}).status_code == 410
-    other_purpose = make_token(settings, UNSUBSCRIBE_PURPOSE, {"a": alert.id})
+    other_purpose = make_token(settings, UNSUBSCRIBE_PURPOSE, names)
     assert site.get("/alerts/confirm", params={"token": other_purpose}).status_code == 404
+    for without_nonce in ({"a": alert.id}, {**names, "n": ""}, {**names, "n": None}):
+        bare = make_token(settings, CONFIRM_PURPOSE, without_nonce)  # as made before nonces
+        assert site.get("/alerts/confirm", params={"token": bare}).status_code == 404
     foreign = Settings(token_secret="someone-else")
-    forged = make_token(foreign, CONFIRM_PURPOSE, {"a": alert.id})
+    forged = make_token(foreign, CONFIRM_PURPOSE, names)
     assert site.get("/alerts/confirm", params={"token": forged}).status_code == 404
     assert site.get("/alerts/confirm", params={"token": "x" * 50}).status_code == 404
     assert site.post("/alerts/unsubscribe", params={"token": forged}).status_code == 404
     assert site.get("/alerts/manage", params={"token": other_purpose}).status_code == 404
     assert alerts(db)[0].confirmed_at is None
-    good = make_token(settings, CONFIRM_PURPOSE, {"a": alert.id})
+    good = make_token(settings, CONFIRM_PURPOSE, names)
     assert site.get("/alerts/confirm", params={"token": good}).status_code == 200
     assert alerts(db)[0].confirmed_at is not None
 
@@ -268,23 +285,20 @@ def test_a_token_dated_in_the_future_is_refused(
 ) -> None:
     assert site.post("/api/alerts", json=above()).status_code == 202
     [alert] = alerts(db)
+    names = link_to(alert)
     later = now() + dt.timedelta(days=1)  # stamped ahead, a link outlives its age limit as much
     for stamped in (later, now() + dt.timedelta(days=365 * 80)):
-        token = make_token(settings, CONFIRM_PURPOSE, {"a": alert.id}, now=stamped)
+        token = make_token(settings, CONFIRM_PURPOSE, names, now=stamped)
         answer = site.get("/alerts/confirm", params={"token": token})
         assert answer.status_code == 404
         assert "This link is not valid" in answer.text
-        unsubscribe = {
-            "token": make_token(settings, UNSUBSCRIBE_PURPOSE, {"a": alert.id}, now=stamped)
-        }
+        unsubscribe = {"token": make_token(settings, UNSUBSCRIBE_PURPOSE, names, now=stamped)}
         assert site.post("/alerts/unsubscribe", params=unsubscribe).status_code == 404
         manage = make_token(settings, MANAGE_PURPOSE, {"e": READER}, now=stamped)
         assert site.get("/alerts/manage", params={"token": manage}).status_code == 404
     assert [a.confirmed_at for a in alerts(db)] == [None]  # neither confirmed nor removed
     # Our hosts' clocks may differ by a little: a token from 30 s ahead still works.
-    nearly_now = make_token(
-        settings, CONFIRM_PURPOSE, {"a": alert.id}, now=now() + dt.timedelta(seconds=30)
-    )
+    nearly_now = make_token(settings, CONFIRM_PURPOSE, names, now=now() + dt.timedelta(seconds=30))
     assert site.get("/alerts/confirm", params={"token": nearly_now}).status_code == 200
 
 
@@ -406,3 +420,139 @@ def test_no_alert_mail_carries_a_line_break_in_a_header(db: Engine, site: TestCl
             assert "\n" not in value
     with db.connect() as connection:
         assert connection.scalar(select(func.count()).select_from(PriceAlert)) == 1
+
+
+# Mail that cannot be aimed at someone, links that act only on what they were made for (issue 35)
+
+
+def visitor(site: TestClient, number: int) -> TestClient:
+    """Another client of the same app: the form's limit counts per client."""
+    return TestClient(site.app, client=(f"visitor-{number}", 50000))
+
+
+def test_an_address_written_another_way_shares_its_cap(db: Engine, site: TestClient) -> None:
+    """``a+1@`` and ``a.b@gmail.com`` counted as new addresses, so the 20-alert cap was dodged."""
+    variants = [
+        "reader@gmail.com",
+        "Reader+{n}@gmail.com",
+        "r.e.a.d.e.r@googlemail.com",
+        "R.eader+{n}@GoogleMail.com",
+    ]
+    for number in range(20):
+        email = variants[number % 4].format(n=number)
+        answer = visitor(site, number // 5).post(
+            "/api/alerts", json=above(100 + number, email=email)
+        )
+        assert answer.status_code == 202, answer.text
+    assert {alert.address_key for alert in alerts(db)} == {"reader@gmail.com"}
+    assert "reader+1@gmail.com" in {alert.email for alert in alerts(db)}  # mail goes as given
+    refused = visitor(site, 9).post("/api/alerts", json=above(300, email="READER+21@gmail.com"))
+    assert refused.status_code == 422
+    assert "at most 20 alerts" in refused.text
+    elsewhere = above(300, email="reader+21@example.org")  # another mailbox: its own cap
+    assert visitor(site, 9).post("/api/alerts", json=elsewhere).status_code == 202
+
+
+def test_an_address_that_left_gets_at_most_one_confirmation_a_month(
+    db: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
+) -> None:
+    """Removing an address's last alert suppresses it: sign-ups of it (alerts or the
+    newsletter) then mail at most one confirmation per 30 days, until one is confirmed."""
+    inbox, _ = smtp_server
+    assert visitor(site, 1).post("/api/alerts", json=above(160)).status_code == 202
+    confirm_from_mail(site, inbox, db, settings)
+    manage = make_token(settings, MANAGE_PURPOSE, {"e": READER})
+    page = site.get("/alerts/manage", params={"token": manage})
+    [delete_action] = re.findall(r'action="(/alerts/unsubscribe\?token=[\w.-]+)"', page.text)
+    assert site.post(delete_action).status_code == 200
+    assert alerts(db) == []
+
+    for number in range(2, 6):  # others sign the address up again, one alert each
+        assert visitor(site, number).post("/api/alerts", json=above(170 + number)).status_code
+    newsletter = visitor(site, 6).post("/api/newsletter", json={"email": "Reader+n@example.org"})
+    assert newsletter.status_code == 200
+    assert len(alerts(db)) == 4
+    assert deliver(db, settings) == 1  # one confirmation mail, not five
+    assert len(outbox(db, "alert-confirm")) == 2  # the first alert's, then this one
+    assert outbox(db, "newsletter-confirm") == []
+
+    answer = site.get(link_in(body_text(inbox.messages()[-1], "plain"), "/alerts/confirm"))
+    assert answer.status_code == 200  # confirmed: the address asks for mail again
+    assert visitor(site, 7).post("/api/alerts", json=above(190)).status_code == 202
+    assert deliver(db, settings) == 1
+
+
+def test_unconfirmed_alerts_are_purged_after_seven_days(
+    db: Engine, site: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Unconfirmed alerts were never purged: 20 made for someone held their cap for good."""
+    from typer.testing import CliRunner
+
+    from scrapindex.cli import app as cli
+    from scrapindex.settings import get_settings
+
+    for number in range(20):
+        answer = visitor(site, number // 5).post("/api/alerts", json=above(100 + number))
+        assert answer.status_code == 202
+    assert visitor(site, 8).post("/api/alerts", json=above(300)).status_code == 422  # full
+    with db.begin() as connection:
+        connection.execute(update(PriceAlert).values(created_at=now() - dt.timedelta(days=8)))
+        first = connection.scalar(select(func.min(PriceAlert.id)))
+        connection.execute(  # one of them was confirmed: it stays
+            update(PriceAlert).where(PriceAlert.id == first).values(confirmed_at=now())
+        )
+    recent = visitor(site, 9).post("/api/alerts", json=above(140, email="late@example.org"))
+    assert recent.status_code == 202
+    with db.begin() as connection:  # what the limits counted, a day ago: not kept
+        connection.execute(update(SignUpAttempt).values(attempted_at=now() - dt.timedelta(days=2)))
+
+    monkeypatch.setenv("DATABASE_URL", db.url.render_as_string(hide_password=False))
+    get_settings.cache_clear()
+    try:
+        result = CliRunner().invoke(cli, ["mail", "purge"])
+    finally:
+        get_settings.cache_clear()
+    assert result.exit_code == 0, result.output
+    assert "19 unconfirmed alerts older than 7 days deleted." in " ".join(result.output.split())
+    assert [(a.id == first, a.email) for a in alerts(db)] == [
+        (True, READER),
+        (False, "late@example.org"),
+    ]
+    with db.connect() as connection:
+        assert connection.scalar(select(func.count()).select_from(SignUpAttempt)) == 0
+    assert visitor(site, 8).post("/api/alerts", json=above(300)).status_code == 202
+
+
+def test_a_link_acts_only_on_the_alert_it_was_made_for(
+    db: Engine, settings: Settings, site: TestClient, smtp_server: tuple[Inbox, int]
+) -> None:
+    """SQLite gives a deleted alert's id to the next alert: an attacker's old confirm link
+    confirmed a victim's new alert (and showed the victim's address), an old unsubscribe link
+    deleted it. On PostgreSQL the sequence gives the id back, as SQLite would."""
+    from scrapindex.alerts.links import unsubscribe_url
+
+    inbox, _ = smtp_server
+    attacker = above(email="attacker@example.org")
+    assert visitor(site, 1).post("/api/alerts", json=attacker).status_code == 202
+    deliver(db, settings)
+    old_confirm = link_in(body_text(inbox.messages()[-1], "plain"), "/alerts/confirm")
+    [old] = alerts(db)
+    old_unsubscribe = urlsplit(unsubscribe_url(settings, old.id, old.nonce, now()))
+    with db.begin() as connection:  # purged, or removed by its own unsubscribe link
+        connection.execute(delete(PriceAlert))
+        if db.dialect.name == "postgresql":  # the next id is the old one, as on SQLite
+            sequence = "pg_get_serial_sequence('price_alerts', 'id')"
+            connection.exec_driver_sql(f"SELECT setval({sequence}, {int(old.id)}, false)")
+    assert visitor(site, 2).post("/api/alerts", json=above(170)).status_code == 202
+    [victim] = alerts(db)
+    assert (victim.id, victim.email) == (old.id, READER)
+
+    answer = site.get(old_confirm)
+    assert answer.status_code == 404
+    assert "This alert no longer exists" in answer.text
+    assert READER not in answer.text
+    assert site.post(f"{old_unsubscribe.path}?{old_unsubscribe.query}").status_code == 200
+    assert [(a.id, a.confirmed_at) for a in alerts(db)] == [(old.id, None)]  # untouched
+    deliver(db, settings)
+    answer = site.get(link_in(body_text(inbox.messages()[-1], "plain"), "/alerts/confirm"))
+    assert answer.status_code == 200  # the victim's own link works

@@ -15,12 +15,14 @@ import string
 
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
-from sqlalchemy import Engine
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
 
 from scrapindex.app import create_app
 from scrapindex.mail.newsletter import UNSUBSCRIBE_PATH, UNSUBSCRIBE_PURPOSE, UNSUBSCRIBE_VALID
 from scrapindex.mail.sender import send_due
 from scrapindex.mail.tokens import read_token
+from scrapindex.models import NewsletterSubscription
 from scrapindex.schemas.forms import MAX_LOCAL_PART, FormEmail
 from scrapindex.settings import Settings
 from tests.mail_server import Inbox, mail_settings
@@ -105,7 +107,9 @@ def test_the_longest_unsubscribe_link_arrives_as_a_literal_https_uri(
     link, token = found.groups()
     assert len(link) > 600  # the longest there is: a long host and a long token
     payload = read_token(settings, UNSUBSCRIBE_PURPOSE, token, UNSUBSCRIBE_VALID, now=now)
-    assert payload == {"e": address}
+    with Session(db) as session:
+        nonce = session.scalars(select(NewsletterSubscription.nonce)).one()
+    assert payload == {"e": address, "n": nonce}
 
     assert raw_field(content, b"List-Unsubscribe-Post") == [
         b"List-Unsubscribe-Post: List-Unsubscribe=One-Click"

@@ -11,6 +11,7 @@ from sqlalchemy import Engine
 from scrapindex import migrate
 from scrapindex.models import PriceAlert, PriceReport
 from tests.conftest import TEST_DEMO, FreshDatabase
+from tests.databases import insert_at_past_revision
 
 NOW = dt.datetime(2026, 11, 1, 12, tzinfo=dt.UTC)
 
@@ -67,10 +68,7 @@ def add_alert(engine: Engine, material_id: int, city_id: int) -> int:
         "client_hash": "seller",
         "created_at": NOW,
     }
-    with engine.begin() as connection:
-        return connection.execute(
-            sa.insert(PriceAlert).values(values).returning(PriceAlert.id)
-        ).scalar_one()
+    return insert_at_past_revision(engine, PriceAlert, values)
 
 
 def prices_of(engine: Engine, material_id: int) -> tuple[object, ...]:

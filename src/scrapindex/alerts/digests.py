@@ -68,10 +68,10 @@ def send_due_digests(engine: Engine, settings: Settings, now: dt.datetime) -> in
                     last < start,
                 )
                 .values(last_sent_at=now)
-                .returning(PriceAlert.id, PriceAlert.email, PriceAlert.city_id)
+                .returning(PriceAlert.id, PriceAlert.email, PriceAlert.city_id, PriceAlert.nonce)
             ).all()
             boards: dict[int, dict[str, Any]] = {}
-            for alert_id, email, city_id in sorted(stamped):
+            for alert_id, email, city_id, nonce in sorted(stamped):
                 if city_id not in boards:
                     boards[city_id] = city_board(connection, settings, city_id, now)
                 board = boards[city_id]
@@ -82,11 +82,11 @@ def send_due_digests(engine: Engine, settings: Settings, now: dt.datetime) -> in
                     f"{board['city']} scrap prices, {board['day']}",
                     DIGEST_KIND,
                     {
-                        **mail_links(settings, alert_id, email, now),
+                        **mail_links(settings, alert_id, nonce, email, now),
                         **board,
                         "what": describe(kind, None, board["city"], None),
                     },
-                    unsubscribe_headers(settings, alert_id, now),
+                    unsubscribe_headers(settings, alert_id, nonce, now),
                     now=now,
                 )
             sent += len(stamped)

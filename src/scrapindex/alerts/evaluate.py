@@ -194,6 +194,7 @@ def _queue_fired_mail(
         rows = connection.execute(
             select(
                 PriceAlert.id,
+                PriceAlert.nonce,
                 PriceAlert.email,
                 PriceAlert.kind,
                 PriceAlert.threshold,
@@ -225,7 +226,7 @@ def _queue_fired_mail(
                 f"{row.material} in {row.city} is now {row.kind} {threshold}",
                 FIRED_KIND,
                 {
-                    **mail_links(settings, row.id, row.email, now),
+                    **mail_links(settings, row.id, row.nonce, row.email, now),
                     "what": what,
                     "material": row.material,
                     "city": row.city,
@@ -235,6 +236,6 @@ def _queue_fired_mail(
                     "price_date": row.price_date.isoformat(),
                     "city_url": settings.link_root() + place_path(row.country_code, row.city_slug),
                 },
-                unsubscribe_headers(settings, row.id, now),
+                unsubscribe_headers(settings, row.id, row.nonce, now),
                 now=now,
             )

@@ -1,7 +1,12 @@
 """Setting up, confirming and removing alerts, and the mail every alert sends.
 
 An alert is stored unconfirmed with a confirmation mail queued in the same transaction; nothing
-else is ever sent to it until the link in that mail is opened. Unsubscribing deletes the row.
+else is ever sent to it until the link in that mail is opened, and an alert nobody confirmed is
+purged once that link has expired (UNCONFIRMED_LIFETIME), so it holds no place in the address's
+MAX_ALERTS_PER_ADDRESS for longer. That cap counts the address however it is written
+(mail/addresses.py). Unsubscribing deletes the row; removing an address's last alert suppresses
+the address, and a suppressed address gets at most one confirmation mail per 30 days until it
+confirms one (mail/sign_ups.py). Links name the alert's id and nonce (alerts/links.py).
 """
 
 import datetime as dt
@@ -16,7 +21,9 @@ from scrapindex.alerts import links
 from scrapindex.alerts.evaluate import set_baseline
 from scrapindex.alerts.wording import describe, threshold_text
 from scrapindex.formatting import Unit, stored_unit, unit_refusal
+from scrapindex.mail.addresses import address_key
 from scrapindex.mail.outbox import enqueue
+from scrapindex.mail.sign_ups import lift_suppression, lock_address, may_send_confirmation, suppress
 from scrapindex.models import City, Material, PriceAlert
 from scrapindex.queries.places import find_city
 from scrapindex.queries.price_reports import per_kg
@@ -27,6 +34,7 @@ AlertKind = Literal["above", "below", "digest-daily", "digest-weekly"]
 THRESHOLD_KINDS = ("above", "below")
 DIGEST_KINDS = ("digest-daily", "digest-weekly")
 MAX_ALERTS_PER_ADDRESS = 20
+UNCONFIRMED_LIFETIME = links.CONFIRM_VALID  # past it, nothing can confirm the alert
 CONFIRM_KIND = "alert-confirm"
 
 
@@ -76,8 +84,10 @@ def create_alert(
             raise AlertRefused("unit", unit_problem)
     elif request.material_slug is not None or request.threshold is not None:
         raise AlertRefused("kind", "a digest covers every material: give no material or threshold")
+    key = address_key(request.email)
+    lock_address(session, request.email)  # concurrent posts for one address count in turn
     held = session.execute(
-        select(func.count()).select_from(PriceAlert).where(PriceAlert.email == request.email)
+        select(func.count()).select_from(PriceAlert).where(PriceAlert.address_key == key)
     ).scalar_one()
     if held >= MAX_ALERTS_PER_ADDRESS:
         raise AlertRefused(
@@ -86,6 +96,7 @@ def create_alert(
     threshold = request.threshold if material is not None else None
     alert = PriceAlert(
         email=request.email,
+        address_key=key,
         kind=request.kind,
         city_id=city.id,
         material_id=material.id if material is not None else None,
@@ -98,6 +109,8 @@ def create_alert(
     )
     session.add(alert)
     session.flush()
+    if not may_send_confirmation(session, settings, alert.email, now):
+        return alert  # suppressed, and mailed lately: it waits for a confirmation already sent
     what = alert_description(alert, city, material)
     enqueue(
         session,
@@ -108,7 +121,7 @@ def create_alert(
         {
             "site_root": settings.link_root(),
             "what": what,
-            "confirm_url": links.confirm_url(settings, alert.id, now),
+            "confirm_url": links.confirm_url(settings, alert.id, alert.nonce, now),
             "valid_days": links.CONFIRM_VALID.days,
         },
         now=now,
@@ -123,22 +136,59 @@ def alert_description(alert: PriceAlert, city: City, material: Material | None) 
     return describe(alert.kind, material.name if material else None, city.name, shown)
 
 
-def confirm_alert(session: Session, alert_id: int, now: dt.datetime) -> PriceAlert | None:
+def linked_alert(session: Session, link: links.LinkedAlert) -> PriceAlert | None:
+    """The alert a link was made for, if it still exists: the id alone may name a later one."""
+    return session.scalars(
+        select(PriceAlert).where(PriceAlert.id == link.id, PriceAlert.nonce == link.nonce)
+    ).first()
+
+
+def confirm_alert(
+    session: Session, settings: Settings, link: links.LinkedAlert, now: dt.datetime
+) -> PriceAlert | None:
     """Confirm (idempotent) and take the price's side of the threshold as the starting point,
-    so the alert fires at the next crossing. None when the alert was removed since."""
-    alert = session.get(PriceAlert, alert_id)
+    so the alert fires at the next crossing; the address asks for mail again (no longer
+    suppressed). None when the alert was removed since."""
+    alert = linked_alert(session, link)
     if alert is None:
         return None
     if alert.confirmed_at is None:
         alert.confirmed_at = now
+        lift_suppression(session, settings, alert.email)
         if alert.kind in THRESHOLD_KINDS:
             set_baseline(session, alert)
     return alert
 
 
-def remove_alert(session: Session, alert_id: int) -> bool:
-    result = session.execute(delete(PriceAlert).where(PriceAlert.id == alert_id))
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+def remove_alert(
+    session: Session, settings: Settings, link: links.LinkedAlert, now: dt.datetime
+) -> bool:
+    """Delete the linked alert; when it was the address's last, suppress the address. False
+    when the alert was gone already."""
+    alert = linked_alert(session, link)
+    if alert is None:
+        return False
+    session.delete(alert)
+    session.flush()
+    left = session.execute(
+        select(func.count())
+        .select_from(PriceAlert)
+        .where(PriceAlert.address_key == address_key(alert.email))
+    ).scalar_one()
+    if not left:
+        suppress(session, settings, alert.email, now)
+    return True
+
+
+def purge_unconfirmed(session: Session, now: dt.datetime) -> int:
+    """Delete the alerts nobody confirmed within UNCONFIRMED_LIFETIME; how many."""
+    result = session.execute(
+        delete(PriceAlert).where(
+            PriceAlert.confirmed_at.is_(None),
+            PriceAlert.created_at < now - UNCONFIRMED_LIFETIME,
+        )
+    )
+    return int(result.rowcount)  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -165,7 +215,7 @@ def alerts_of(
             alert.id,
             alert_description(alert, city, material),
             alert.confirmed_at is not None,
-            links.unsubscribe_token(settings, alert.id, now),
+            links.unsubscribe_token(settings, alert.id, alert.nonce, now),
         )
         for alert, city, material in rows
     ]

@@ -8,7 +8,8 @@ from fastapi import APIRouter, HTTPException, status
 from scrapindex.alerts.subscriptions import AlertRefused, AlertRequest, create_alert
 from scrapindex.api.deps import SessionDep, SettingsDep
 from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_limit, reject_honeypot
-from scrapindex.models import PriceAlert
+from scrapindex.mail.sign_ups import limit_key, record_attempt
+from scrapindex.models import SignUpAttempt
 from scrapindex.schemas.alerts import AlertAccepted, AlertCreate
 
 router = APIRouter(prefix="/api/alerts", tags=["alerts"])
@@ -27,9 +28,15 @@ def create_price_alert(
     body: AlertCreate, session: SessionDep, settings: SettingsDep, client: ClientHash
 ) -> AlertAccepted:
     reject_honeypot(body.website)
+    now = dt.datetime.now(dt.UTC)
     enforce_rate_limit(
-        session, client, PriceAlert.client_hash, PriceAlert.created_at, ALERTS_PER_MINUTE
+        session,
+        limit_key("alert", client),
+        SignUpAttempt.limit_key,
+        SignUpAttempt.attempted_at,
+        ALERTS_PER_MINUTE,
     )
+    record_attempt(session, "alert", client, now)  # kept with the alert; a refusal keeps neither
     request = AlertRequest(
         email=str(body.email).lower(),  # one address, however it is written
         city_slug=body.city_slug,
@@ -39,7 +46,7 @@ def create_price_alert(
         unit=body.unit,
     )
     try:
-        create_alert(session, settings, request, client, dt.datetime.now(dt.UTC))
+        create_alert(session, settings, request, client, now)
     except AlertRefused as refused:
         raise HTTPException(422, f"Invalid request: {refused}") from None
     session.commit()

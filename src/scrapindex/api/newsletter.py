@@ -1,6 +1,7 @@
 """Newsletter sign-up with double opt-in (mail/newsletter.py): the address is stored
 unconfirmed and a confirmation mail is queued; the answer never tells whether an address is
-subscribed."""
+subscribed. Every post counts against the client's limit, asking again included
+(mail/sign_ups.py)."""
 
 import datetime as dt
 
@@ -9,7 +10,8 @@ from fastapi import APIRouter
 from scrapindex.api.deps import SessionDep, SettingsDep
 from scrapindex.api.submissions import FORM_ERRORS, ClientHash, enforce_rate_limit, reject_honeypot
 from scrapindex.mail.newsletter import SignUp, find_subscription, sign_up
-from scrapindex.models import NewsletterSubscription
+from scrapindex.mail.sign_ups import limit_key, record_attempt
+from scrapindex.models import SignUpAttempt
 from scrapindex.schemas.common import Message
 from scrapindex.schemas.forms import SubscriptionCreate
 
@@ -36,15 +38,16 @@ def subscribe(
     reject_honeypot(body.website)
     email = str(body.email).lower()
     now = dt.datetime.now(dt.UTC)
+    # Asking again may resend the confirmation: it counts as much as a new sign-up.
+    enforce_rate_limit(
+        session,
+        limit_key("newsletter", client),
+        SignUpAttempt.limit_key,
+        SignUpAttempt.attempted_at,
+        SIGNUPS_PER_MINUTE,
+    )
+    record_attempt(session, "newsletter", client, now)
     existing = find_subscription(session, email)
-    if existing is None:  # a new row: the client's sign-ups of the last minute are limited
-        enforce_rate_limit(
-            session,
-            client,
-            NewsletterSubscription.client_hash,
-            NewsletterSubscription.created_at,
-            SIGNUPS_PER_MINUTE,
-        )
     outcome = sign_up(session, settings, email, client, now)
     session.commit()
     if outcome is SignUp.CONFIRMED and existing is not None and existing.client_hash == client:

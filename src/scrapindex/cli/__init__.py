@@ -17,7 +17,6 @@ from scrapindex.cli import (
     fx,
     mail,
     market,
-    newsletter,
     prices,
     toplevel,
     users,
@@ -48,7 +47,6 @@ app.add_typer(market.app, name="market")
 app.add_typer(yards.app, name="yards")
 app.add_typer(data.app, name="data")
 app.add_typer(mail.app, name="mail")
-app.add_typer(newsletter.app, name="newsletter")
 app.add_typer(users.app, name="users")
 
 __all__ = ["app"]

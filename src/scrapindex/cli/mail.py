@@ -1,4 +1,5 @@
-"""`scrapindex mail`: outgoing mail, the outbox and its sender."""
+"""`scrapindex mail`: outgoing mail, the outbox and its sender; the purge of sign-ups nobody
+confirmed."""
 
 import datetime as dt
 from typing import Annotated
@@ -9,9 +10,11 @@ from rich.text import Text
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from scrapindex.alerts.subscriptions import UNCONFIRMED_LIFETIME as ALERT_LIFETIME
 from scrapindex.cli.common import console, refuse_without_link_root
 from scrapindex.db import engine_scope
-from scrapindex.mail.jobs import send_due_mail
+from scrapindex.mail.jobs import purge_sign_ups, send_due_mail
+from scrapindex.mail.newsletter import UNCONFIRMED_LIFETIME as SIGN_UP_LIFETIME
 from scrapindex.models import OutboxMessage
 from scrapindex.settings import get_settings
 
@@ -70,3 +73,20 @@ def mail_send() -> None:
         )
         return
     console.print(f"{report.sent} sent, {report.retried} to retry later, {report.dead} dead.")
+
+
+@app.command("purge")
+def mail_purge() -> None:
+    """Delete the newsletter sign-ups nobody confirmed within 30 days and the price alerts nobody
+    confirmed within 7 (`scrapindex schedule` does this daily)."""
+    with engine_scope(get_settings()) as engine:
+        report = purge_sign_ups(engine, dt.datetime.now(dt.UTC))
+    console.print(
+        f"{_count(report.newsletter, 'unconfirmed newsletter sign-up')} older than "
+        f"{SIGN_UP_LIFETIME.days} days and {_count(report.alerts, 'unconfirmed alert')} older "
+        f"than {ALERT_LIFETIME.days} days deleted."
+    )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"

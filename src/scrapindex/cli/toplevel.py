@@ -39,7 +39,7 @@ def schedule() -> None:
     scheduler = build_schedule(settings, lambda: run_and_print_daily_update(settings))
     console.print(
         f"Daily update scheduled at {settings.daily_update_time:%H:%M} UTC, mail sent every "
-        "minute, unconfirmed newsletter sign-ups purged daily. Ctrl+C stops."
+        "minute, unconfirmed newsletter sign-ups and alerts purged daily. Ctrl+C stops."
     )
     try:
         scheduler.start()

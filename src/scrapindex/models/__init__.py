@@ -3,7 +3,13 @@ here, and importing this package registers all of them on ``Base.metadata``."""
 
 from scrapindex.models.auth import AuditEntry, LoginAttempt, User, UserSession
 from scrapindex.models.base import NAMING_CONVENTION, Base, money
-from scrapindex.models.mail import NewsletterSubscription, OutboxMessage, PriceAlert
+from scrapindex.models.mail import (
+    MailSuppression,
+    NewsletterSubscription,
+    OutboxMessage,
+    PriceAlert,
+    SignUpAttempt,
+)
 from scrapindex.models.moderation import ContactMessage, PriceReport, YardSuggestion
 from scrapindex.models.places import City, Country, LegalRule, Region
 from scrapindex.models.prices import (
@@ -31,6 +37,7 @@ __all__ = [
     "ImportRun",
     "LegalRule",
     "LoginAttempt",
+    "MailSuppression",
     "MarketPrice",
     "Material",
     "MaterialMarketFigures",
@@ -42,6 +49,7 @@ __all__ = [
     "PriceReport",
     "Region",
     "ScrapYard",
+    "SignUpAttempt",
     "Source",
     "User",
     "UserSession",

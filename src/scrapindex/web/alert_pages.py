@@ -72,12 +72,10 @@ def confirm_page(
 ) -> HTMLResponse:
     now = dt.datetime.now(dt.UTC)
     try:
-        alert_id = links.alert_id_of(
-            settings, links.CONFIRM_PURPOSE, token, links.CONFIRM_VALID, now
-        )
+        link = links.alert_of(settings, links.CONFIRM_PURPOSE, token, links.CONFIRM_VALID, now)
     except BadToken as error:
         return bad_link(settings, error, "confirmation")
-    alert = confirm_alert(session, alert_id, now)
+    alert = confirm_alert(session, settings, link, now)
     if alert is None:
         return gone(settings)
     session.commit()
@@ -94,7 +92,7 @@ def confirm_page(
 def unsubscribe_page(settings: SettingsDep, token: TokenQuery = "") -> HTMLResponse:
     now = dt.datetime.now(dt.UTC)
     try:
-        links.alert_id_of(settings, links.UNSUBSCRIBE_PURPOSE, token, links.UNSUBSCRIBE_VALID, now)
+        links.alert_of(settings, links.UNSUBSCRIBE_PURPOSE, token, links.UNSUBSCRIBE_VALID, now)
     except BadToken as error:
         return bad_link(settings, error, "unsubscribe")
     return page(
@@ -112,12 +110,12 @@ def unsubscribe_now(
 ) -> HTMLResponse:
     now = dt.datetime.now(dt.UTC)
     try:
-        alert_id = links.alert_id_of(
+        link = links.alert_of(
             settings, links.UNSUBSCRIBE_PURPOSE, token, links.UNSUBSCRIBE_VALID, now
         )
     except BadToken as error:
         return bad_link(settings, error, "unsubscribe")
-    remove_alert(session, alert_id)
+    remove_alert(session, settings, link, now)  # the alert is stopped, now or before
     session.commit()
     return page(settings, 200, "The alert is stopped", "You will get no more mail about it.")
 

@@ -26,7 +26,7 @@ from scrapindex.mail.newsletter import (
     UNSUBSCRIBE_PURPOSE,
     UNSUBSCRIBE_VALID,
     confirm,
-    email_of,
+    sign_up_of,
     unsubscribe,
 )
 from scrapindex.mail.tokens import BadToken
@@ -77,15 +77,17 @@ def confirm_page(
 ) -> HTMLResponse:
     now = dt.datetime.now(dt.UTC)
     try:
-        email = email_of(settings, CONFIRM_PURPOSE, token, CONFIRM_VALID, now)
+        link = sign_up_of(settings, CONFIRM_PURPOSE, token, CONFIRM_VALID, now)
     except BadToken as error:
         return bad_link(settings, error, "confirmation")
-    if not confirm(session, email, now):
+    email = link.email
+    if not confirm(session, settings, link, now):
         return page(
             settings,
             404,
             "This sign-up is no longer waiting",
-            "The address was unsubscribed or removed since this mail was sent.",
+            "The address was unsubscribed or removed since this mail was sent: if it signed up "
+            "again, the link in the newest mail confirms it.",
             sign_up_again=True,
         )
     session.commit()
@@ -103,7 +105,7 @@ def confirm_page(
 def unsubscribe_page(settings: SettingsDep, token: TokenQuery = "") -> HTMLResponse:
     now = dt.datetime.now(dt.UTC)
     try:
-        email = email_of(settings, UNSUBSCRIBE_PURPOSE, token, UNSUBSCRIBE_VALID, now)
+        email = sign_up_of(settings, UNSUBSCRIBE_PURPOSE, token, UNSUBSCRIBE_VALID, now).email
     except BadToken as error:
         return bad_link(settings, error, "unsubscribe")
     return page(
@@ -121,11 +123,20 @@ def unsubscribe_now(
 ) -> HTMLResponse:
     now = dt.datetime.now(dt.UTC)
     try:
-        email = email_of(settings, UNSUBSCRIBE_PURPOSE, token, UNSUBSCRIBE_VALID, now)
+        link = sign_up_of(settings, UNSUBSCRIBE_PURPOSE, token, UNSUBSCRIBE_VALID, now)
     except BadToken as error:
         return bad_link(settings, error, "unsubscribe")
-    unsubscribe(session, email)
+    email = link.email
+    left_none = unsubscribe(session, settings, link, now)
     session.commit()
+    if not left_none:
+        return page(
+            settings,
+            404,
+            "This link is for an earlier sign-up",
+            f"{email} signed up again after this mail was sent: the link in the newest mail "
+            "unsubscribes it.",
+        )
     return page(
         settings,
         200,
