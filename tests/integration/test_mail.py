@@ -364,7 +364,7 @@ def test_contact_messages_flagged_reports_and_dead_mail_share_one_notice(
         assert "https://scrapindex.example/admin/inbox" in part
         assert "https://scrapindex.example/admin/queue/reports" in part
         assert "Hello there" in part
-        assert "0.13x the current price R151.53/kg" in part
+        assert "x its median over the 366 days before (R" in part  # the flag, from the baseline
         assert "reader@example.org" in part
 
 
