@@ -7,6 +7,7 @@ time runs past midnight into the next day ("22:00"-"02:00"); "00:00"-"00:00" mea
 """
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -14,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 MINUTES_PER_DAY = 24 * 60
+SHOWN_CLOCK = re.compile(r"(1[0-2]|[1-9]):([0-5][0-9]) (AM|PM)")  # what format_clock writes
 
 
 def _minutes(hhmm: str) -> int:
@@ -146,3 +148,40 @@ def _hours_text(intervals: tuple[tuple[int, str, str], ...]) -> str:
 def hours_text(hours: list[dict[str, Any]]) -> str:
     """``hours_lines`` as one text. Most yards keep one of a few weeks, so each is made once."""
     return _hours_text(tuple((i["day"], i["opens"], i["closes"]) for i in hours))
+
+
+def hours_from_text(text: str) -> list[dict[str, Any]] | None:
+    """The weekly hours ``hours_text`` shows as ``text``; None when it is no such text.
+
+    A yard's history keeps its hours as shown (queries/yard_suggestions.yard_values): reverting a
+    correction reads them back. Only a text that these hours show again exactly is read, so a
+    text a yard kept as it was given (hours that did not parse) is never mistaken for hours.
+    """
+    lines = text.split("\n")
+    if len(lines) != len(DAY_NAMES):
+        return None
+    hours: list[dict[str, Any]] = []
+    for day, (name, line) in enumerate(zip(DAY_NAMES, lines, strict=True)):
+        label, _, spans = line.partition(": ")
+        if label != name:
+            return None
+        if spans == "Closed":
+            continue
+        if spans == "Open 24 hours":
+            hours.append({"day": day, "opens": "00:00", "closes": "00:00"})
+            continue
+        for span in spans.split(", "):
+            opens, _, closes = (_clock_from_text(part) for part in span.partition(" - "))
+            if opens is None or closes is None:
+                return None
+            hours.append({"day": day, "opens": opens, "closes": closes})
+    return hours if hours and hours_text(hours) == text else None
+
+
+def _clock_from_text(text: str) -> str | None:
+    """'8:00 AM' -> '08:00', '12:00 AM' -> '00:00': format_clock read back."""
+    match = SHOWN_CLOCK.fullmatch(text)
+    if match is None:
+        return None
+    hour = int(match[1]) % 12 + (12 if match[3] == "PM" else 0)
+    return f"{hour:02d}:{match[2]}"

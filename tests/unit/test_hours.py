@@ -7,7 +7,16 @@ from typing import Any
 
 import pytest
 
-from scrapindex.hours import format_clock, hours_lines, is_open_at, is_open_now, opens_text
+from scrapindex.hours import (
+    DAY_NAMES,
+    format_clock,
+    hours_from_text,
+    hours_lines,
+    hours_text,
+    is_open_at,
+    is_open_now,
+    opens_text,
+)
 
 WEEKDAYS = [{"day": d, "opens": "08:00", "closes": "17:00"} for d in range(5)]
 NIGHT_SHIFT = [{"day": 4, "opens": "22:00", "closes": "02:00"}]  # Friday night into Saturday
@@ -81,3 +90,33 @@ def test_cases_shared_with_the_front_end(case: dict[str, Any]) -> None:
     moment = dt.datetime.fromisoformat(case["at"])
     assert is_open_now(hours, case["timeZone"], moment) is case["open"]
     assert opens_text(hours, case["timeZone"], moment) == case["opens"]
+
+
+def test_hours_are_read_back_from_the_text_they_show() -> None:
+    """What a yard's history keeps of its hours (the text shown) gives the hours back."""
+    weeks = [
+        *(hours for hours in HOURS_CASES["hours"].values() if hours),
+        WEEKDAYS,
+        NIGHT_SHIFT,
+        [
+            {"day": 0, "opens": "12:30", "closes": "13:00"},
+            {"day": 0, "opens": "06:00", "closes": "11:45"},
+        ],
+        [{"day": 6, "opens": "00:00", "closes": "00:00"}],
+    ]
+    for hours in weeks:
+        text = hours_text(hours)
+        back = hours_from_text(text)
+        assert back is not None, text
+        assert hours_text(back) == text
+        assert sorted(map(spans, back)) == sorted(map(spans, hours))
+    for given in ["By appointment only", "Mo-Fr 08:00-17:00", "Monday: 8:00 AM - 5:00 PM", ""]:
+        assert hours_from_text(given) is None  # a text a yard kept as given stays text
+    closed_all_week = "\n".join(f"{name}: Closed" for name in DAY_NAMES)
+    assert hours_from_text(closed_all_week) is None
+    assert hours_from_text(hours_text(WEEKDAYS).replace("8:00 AM", "13:00 PM")) is None
+
+
+def spans(interval: dict[str, Any]) -> tuple[int, str, str]:
+    closes = "00:00" if interval["closes"] == "24:00" else interval["closes"]
+    return interval["day"], interval["opens"], closes

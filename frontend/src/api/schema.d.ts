@@ -249,7 +249,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A yard's applied corrections, newest first, with the values they replaced */
+        /** A yard's applied corrections (reverted ones too), newest first, with the values they replaced */
         get: operations["yard_history"];
         put?: never;
         post?: never;
@@ -355,6 +355,23 @@ export interface paths {
         put?: never;
         /** Reject a correction with a reason: the yard stays as it is */
         post: operations["reject_yard_suggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/yard-suggestions/{suggestion_id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revert an applied correction: the yard gets back the values it replaced */
+        post: operations["revert_yard_suggestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1321,6 +1338,13 @@ export interface components {
         /** AdminYardSuggestion */
         AdminYardSuggestion: {
             /**
+             * Before
+             * @description Once applied: the yard's values it replaced, which a revert puts back
+             */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /**
              * Changes
              * @description The changes as sent (camelCase keys)
              */
@@ -1345,17 +1369,26 @@ export interface components {
             id: number;
             /** Note */
             note: string | null;
+            /** Revertreason */
+            revertReason: string | null;
+            /** Revertedat */
+            revertedAt: string | null;
+            /** Revertedby */
+            revertedBy: string | null;
             /** Reviewreason */
             reviewReason: string | null;
             /** Reviewedat */
             reviewedAt: string | null;
-            /** Reviewedby */
+            /**
+             * Reviewedby
+             * @description Who approved or rejected it
+             */
             reviewedBy: string | null;
             /**
              * Status
              * @enum {string}
              */
-            status: "pending" | "approved" | "rejected";
+            status: "pending" | "approved" | "rejected" | "reverted";
             yard: components["schemas"]["SuggestionYard"];
         };
         /** AdminYardSuggestionPage */
@@ -2533,6 +2566,11 @@ export interface components {
          * @enum {string}
          */
         Resolution: "day" | "week" | "month";
+        /** RevertBody */
+        RevertBody: {
+            /** Reason */
+            reason?: string | null;
+        };
         /** SearchResults */
         SearchResults: {
             /** Cities */
@@ -2793,6 +2831,13 @@ export interface components {
             before: {
                 [key: string]: unknown;
             };
+            /**
+             * Revertedat
+             * @description When it was reverted; null if it stands
+             */
+            revertedAt: string | null;
+            /** Revertedby */
+            revertedBy: string | null;
             /** Suggestionid */
             suggestionId: number;
         };
@@ -4536,7 +4581,7 @@ export interface operations {
     list_yard_suggestions: {
         parameters: {
             query?: {
-                status?: "pending" | "approved" | "rejected";
+                status?: "pending" | "approved" | "rejected" | "reverted";
                 page?: number;
                 limit?: number;
             };
@@ -4788,6 +4833,113 @@ export interface operations {
                 };
             };
             /** @description The suggestion was already approved or rejected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    revert_yard_suggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                suggestion_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RevertBody"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminYardSuggestion"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The suggestion is not applied, or the yard's values of its fields changed since (the message names them) */
             409: {
                 headers: {
                     [name: string]: unknown;

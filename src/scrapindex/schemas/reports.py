@@ -22,6 +22,8 @@ from scrapindex.schemas.prices import SALE_UNIT
 from scrapindex.schemas.websites import WEBSITE_PATTERN, nothing_hidden
 
 ReportStatus = Literal["pending", "approved", "rejected"]
+# A yard correction may also be reverted: applied, then put back by an operator.
+SuggestionStatus = Literal["pending", "approved", "rejected", "reverted"]
 
 
 def whole_characters(value: str) -> str:
@@ -151,6 +153,10 @@ class RejectBody(CamelModel):
     reason: StoredText = Field(min_length=1, max_length=500)
 
 
+class RevertBody(CamelModel):
+    reason: Text | None = Field(default=None, max_length=500)
+
+
 class MaterialName(CamelModel):
     slug: str
     name: str
@@ -228,12 +234,18 @@ class AdminYardSuggestion(CamelModel):
     yard: SuggestionYard
     changes: dict[str, Any] = Field(description="The changes as sent (camelCase keys)")
     current: dict[str, Any] = Field(description="The yard's present values of the same keys")
+    before: dict[str, Any] | None = Field(
+        description="Once applied: the yard's values it replaced, which a revert puts back"
+    )
     email: str
     note: str | None
-    status: ReportStatus
+    status: SuggestionStatus
     review_reason: str | None
-    reviewed_by: str | None
+    reviewed_by: str | None = Field(description="Who approved or rejected it")
     reviewed_at: dt.datetime | None
+    reverted_by: str | None
+    reverted_at: dt.datetime | None
+    revert_reason: str | None
     created_at: dt.datetime
 
 
@@ -247,6 +259,8 @@ class YardHistoryEntry(CamelModel):
     applied_by: str | None
     before: dict[str, Any]
     after: dict[str, Any]
+    reverted_at: dt.datetime | None = Field(description="When it was reverted; null if it stands")
+    reverted_by: str | None
 
 
 SENDER_KEY_LENGTH = 8  # enough to tell senders apart in a queue, too short to mean anything else
@@ -300,7 +314,7 @@ def admin_price_report(queued: QueuedReport) -> AdminPriceReport:
 
 
 def admin_yard_suggestion(queued: QueuedSuggestion) -> AdminYardSuggestion:
-    suggestion, yard = queued.suggestion, queued.yard
+    suggestion, yard, reversion = queued.suggestion, queued.yard, queued.reversion
     return AdminYardSuggestion(
         id=suggestion.id,
         yard=SuggestionYard(
@@ -308,11 +322,15 @@ def admin_yard_suggestion(queued: QueuedSuggestion) -> AdminYardSuggestion:
         ),
         changes=suggestion.changes,
         current=yard_values(yard, list(suggestion.changes)),
+        before=suggestion.before,
         email=suggestion.email,
         note=suggestion.note,
-        status=cast(ReportStatus, suggestion.status),
+        status=cast(SuggestionStatus, suggestion.status),
         review_reason=suggestion.review_reason,
         reviewed_by=queued.reviewer_email,
         reviewed_at=suggestion.reviewed_at,
+        reverted_by=reversion.reverted_by if reversion else None,
+        reverted_at=reversion.reverted_at if reversion else None,
+        revert_reason=reversion.reason if reversion else None,
         created_at=suggestion.created_at,
     )

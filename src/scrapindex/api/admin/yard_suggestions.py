@@ -1,14 +1,20 @@
-"""Yard corrections: the queue, approve (apply to the yard) or reject, and a yard's history."""
+"""Yard corrections: the queue, approve (apply to the yard) or reject, revert an applied one,
+and a yard's history."""
 
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, HTTPException
 
 from scrapindex.api.deps import PageNumber, PageSize, RowIdPath, SessionDep, YardDep, row_or_404
 from scrapindex.auth.deps import OperatorDep, csrf_protected
 from scrapindex.models import YardSuggestion
-from scrapindex.moderation.yard_suggestions import approve_suggestion, reject_suggestion
+from scrapindex.moderation.yard_suggestions import (
+    RevertRefused,
+    approve_suggestion,
+    reject_suggestion,
+    revert_suggestion,
+)
 from scrapindex.queries.yard_suggestions import (
     applied_corrections,
     queued_suggestion,
@@ -20,7 +26,8 @@ from scrapindex.schemas.reports import (
     AdminYardSuggestionPage,
     ApproveBody,
     RejectBody,
-    ReportStatus,
+    RevertBody,
+    SuggestionStatus,
     YardHistoryEntry,
     admin_yard_suggestion,
 )
@@ -30,6 +37,14 @@ router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[Depends(cs
 DECISION_ERRORS = {
     **NOT_FOUND,
     409: {"model": Message, "description": "The suggestion was already approved or rejected"},
+}
+REVERT_ERRORS = {
+    **NOT_FOUND,
+    409: {
+        "model": Message,
+        "description": "The suggestion is not applied, or the yard's values of its fields "
+        "changed since (the message names them)",
+    },
 }
 
 
@@ -54,7 +69,7 @@ def shown(session: SessionDep, suggestion: YardSuggestion) -> AdminYardSuggestio
 def list_yard_suggestions(
     session: SessionDep,
     operator: OperatorDep,
-    status: ReportStatus = "pending",
+    status: SuggestionStatus = "pending",
     page: PageNumber = 1,
     limit: PageSize = 25,
 ) -> AdminYardSuggestionPage:
@@ -98,22 +113,45 @@ def reject_yard_suggestion(
     return shown(session, suggestion)
 
 
+@router.post(
+    "/yard-suggestions/{suggestion_id}/revert",
+    response_model=AdminYardSuggestion,
+    responses=REVERT_ERRORS,
+    summary="Revert an applied correction: the yard gets back the values it replaced",
+)
+def revert_yard_suggestion(
+    session: SessionDep,
+    operator: OperatorDep,
+    suggestion: SuggestionDep,
+    body: RevertBody | None = None,
+) -> AdminYardSuggestion:
+    try:
+        revert_suggestion(session, suggestion, operator, body.reason if body else None)
+    except RevertRefused as refused:
+        raise HTTPException(409, str(refused)) from None
+    session.commit()
+    return shown(session, suggestion)
+
+
 @router.get(
     "/scrap-yards/{yard_id}/history",
     response_model=list[YardHistoryEntry],
     responses=NOT_FOUND,
-    summary="A yard's applied corrections, newest first, with the values they replaced",
+    summary="A yard's applied corrections (reverted ones too), newest first, with the values "
+    "they replaced",
 )
 def yard_history(
     session: SessionDep, operator: OperatorDep, yard: YardDep
 ) -> list[YardHistoryEntry]:
     return [
         YardHistoryEntry(
-            suggestion_id=suggestion.id,
-            applied_at=suggestion.reviewed_at or suggestion.created_at,
-            applied_by=email,
-            before=suggestion.before or {},
-            after=suggestion.changes,
+            suggestion_id=applied.suggestion.id,
+            applied_at=applied.suggestion.reviewed_at or applied.suggestion.created_at,
+            applied_by=applied.approver_email,
+            before=applied.suggestion.before or {},
+            after=applied.suggestion.changes,
+            reverted_at=applied.reversion.reverted_at if applied.reversion else None,
+            reverted_by=applied.reversion.reverted_by if applied.reversion else None,
         )
-        for suggestion, email in applied_corrections(session, yard.id)
+        for applied in applied_corrections(session, yard.id)
     ]

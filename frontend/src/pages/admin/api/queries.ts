@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { unwrap } from "@/api/client";
 import type { paths } from "@/api/schema";
 import { CONSOLE_KEY, type ConsoleApi, useConsoleApi } from "./session";
-import type { PageQuery, ReviewStatus } from "./types";
+import type { PageQuery, ReviewStatus, SuggestionStatus } from "./types";
 
 export const PAGE_SIZE = 25;
 export const SUBSCRIBERS_CSV = "/api/admin/newsletter-subscribers.csv" satisfies keyof paths;
@@ -32,7 +32,7 @@ function consoleQueries(api: ConsoleApi) {
     summary: () => consoleQuery("/api/admin/summary", null, (path) => api.GET(path)),
     priceReports: (query: PageQuery & { status: ReviewStatus }) =>
       consoleQuery("/api/admin/price-reports", query, (path) => api.GET(path, { params: { query } })),
-    yardSuggestions: (query: PageQuery & { status: ReviewStatus }) =>
+    yardSuggestions: (query: PageQuery & { status: SuggestionStatus }) =>
       consoleQuery("/api/admin/yard-suggestions", query, (path) => api.GET(path, { params: { query } })),
     contactMessages: (query: PageQuery & { handled: boolean }) =>
       consoleQuery("/api/admin/contact-messages", query, (path) => api.GET(path, { params: { query } })),

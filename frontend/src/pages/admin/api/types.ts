@@ -20,6 +20,8 @@ export type ReviewStatus = AdminPriceReport["status"];
 /** A yard's correctable fields; the yard's present value of one may be unknown (null). */
 export type YardFields = { [Field in keyof Schemas["YardChanges"]]?: Schemas["YardChanges"][Field] | null };
 export type AdminYardSuggestion = Schemas["AdminYardSuggestion"];
+/** A yard correction's status: a review's, or "reverted" (applied, then put back). */
+export type SuggestionStatus = AdminYardSuggestion["status"];
 export type ContactMessage = Schemas["AdminContactMessage"];
 export type Subscriber = Schemas["AdminSubscriber"];
 export type ImportRun = Schemas["AdminImportRun"];

@@ -1,25 +1,28 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { Pagination, ReviewStatus } from "../api/types";
+import type { Pagination, ReviewStatus, SuggestionStatus } from "../api/types";
 import { ListPager, usePageParam } from "../ui/paging";
 import { ConsoleState } from "../ui/states";
-import { readStatus, StatusFilter } from "./review-status";
+import { readStatus, STATUSES, StatusFilter } from "./review-status";
 
-/** Which status and page of a queue the URL asks for. */
-export function useQueueParams() {
+/** Which status (one of `statuses`: a review's by default) and page of a queue the URL asks for. */
+export function useQueueParams<Status extends SuggestionStatus = ReviewStatus>(
+  statuses: readonly Status[] = STATUSES as readonly Status[],
+) {
   const [params] = useSearchParams();
   const [page, setPage] = usePageParam();
-  return { status: readStatus(params.get("status")), page, setPage };
+  return { status: readStatus(params.get("status"), statuses), page, setPage };
 }
 
 /** What the server answered to a decision: the item as it now stands. */
-export type DecidedItem = { status: ReviewStatus; flagReason?: string | null };
+export type DecidedItem = { status: SuggestionStatus; flagReason?: string | null };
 
 /** The sentence announced after a decision, from the item the server sent back. */
 export function outcomeMessage(subject: string, item: DecidedItem): string {
   if (item.status === "approved") return `Approved: ${subject}.`;
   if (item.status === "rejected") return `Rejected: ${subject}.`;
+  if (item.status === "reverted") return `Reverted: ${subject}.`;
   // An approval the price checks held back: the item stays in the queue, flagged.
   return `Not approved: ${subject} is still waiting${item.flagReason ? ` (${item.flagReason})` : ""}.`;
 }
@@ -38,13 +41,16 @@ export type OnDecided = (subject: string, decided: DecidedItem) => void;
 export function QueueList<Item extends { id: number }>({
   label,
   status,
+  statuses,
   query,
   onPageChange,
   heading,
   children,
 }: {
   label: string;
-  status: ReviewStatus;
+  status: SuggestionStatus;
+  /** The statuses the filter offers: a review's by default. */
+  statuses?: readonly SuggestionStatus[];
   query: UseQueryResult<{ data: Item[]; pagination: Pagination }>;
   onPageChange: (page: number) => void;
   /** Where focus goes when the last item of the page has been decided. */
@@ -52,7 +58,9 @@ export function QueueList<Item extends { id: number }>({
   children: (item: Item, onDecided: OnDecided) => ReactNode;
 }) {
   const list = useRef<HTMLUListElement>(null);
-  const [announcement, setAnnouncement] = useState<{ status: ReviewStatus; text: string; count: number } | null>(null);
+  const [announcement, setAnnouncement] = useState<{ status: SuggestionStatus; text: string; count: number } | null>(
+    null,
+  );
   const [decided, setDecided] = useState<{ id: number; index: number } | null>(null);
   const items = query.data?.data;
 
@@ -76,7 +84,7 @@ export function QueueList<Item extends { id: number }>({
 
   return (
     <>
-      <StatusFilter status={status} label={label} />
+      <StatusFilter status={status} label={label} statuses={statuses} />
       <div role="status" className="mb-4 empty:mb-0">
         {announcement?.status === status && (
           // A new node per decision, so the same sentence twice is announced twice.

@@ -13,12 +13,16 @@ const SUGGESTION: AdminYardSuggestion = {
   yard: { id: 3, name: "Jozi Metals", citySlug: "johannesburg", cityName: "Johannesburg" },
   changes: { phone: "+27 11 555 0100", permanentlyClosed: true },
   current: { phone: "+27 11 555 0000", permanentlyClosed: false },
+  before: null,
   email: "seller@example.com",
   note: "New number since October",
   status: "pending",
   reviewReason: null,
   reviewedBy: null,
   reviewedAt: null,
+  revertedBy: null,
+  revertedAt: null,
+  revertReason: null,
   createdAt: "2026-11-25T09:00:00Z",
 };
 

@@ -1,15 +1,28 @@
 import { Link } from "react-router";
 import { formatMoment } from "@/lib/format";
-import type { ReviewStatus } from "../api/types";
+import type { ReviewStatus, SuggestionStatus } from "../api/types";
 
-export const STATUSES: ReviewStatus[] = ["pending", "approved", "rejected"];
-const STATUS_LABELS: Record<ReviewStatus, string> = { pending: "Waiting", approved: "Approved", rejected: "Rejected" };
+export const STATUSES: readonly ReviewStatus[] = ["pending", "approved", "rejected"];
+const STATUS_LABELS: Record<SuggestionStatus, string> = {
+  pending: "Waiting",
+  approved: "Approved",
+  rejected: "Rejected",
+  reverted: "Reverted",
+};
 
-/** Waiting / Approved / Rejected: links that keep the choice in the URL (?status=). */
-export function StatusFilter({ status, label }: { status: ReviewStatus; label: string }) {
+/** Waiting / Approved / Rejected (/ Reverted): links that keep the choice in the URL (?status=). */
+export function StatusFilter({
+  status,
+  label,
+  statuses = STATUSES,
+}: {
+  status: SuggestionStatus;
+  label: string;
+  statuses?: readonly SuggestionStatus[];
+}) {
   return (
     <nav aria-label={label} className="mb-4 flex gap-2">
-      {STATUSES.map((option) => (
+      {statuses.map((option) => (
         <Link
           key={option}
           to={{ search: option === "pending" ? "" : `?status=${option}` }}
@@ -23,8 +36,11 @@ export function StatusFilter({ status, label }: { status: ReviewStatus; label: s
   );
 }
 
-export function readStatus(value: string | null): ReviewStatus {
-  return STATUSES.find((status) => status === value) ?? "pending";
+export function readStatus<Status extends SuggestionStatus>(
+  value: string | null,
+  statuses: readonly Status[],
+): Status | "pending" {
+  return statuses.find((status) => status === value) ?? "pending";
 }
 
 /** Who decided an item, when and why. */
@@ -32,7 +48,12 @@ export function ReviewNote({
   review,
   timeZone,
 }: {
-  review: { status: ReviewStatus; reviewedBy: string | null; reviewedAt: string | null; reviewReason: string | null };
+  review: {
+    status: SuggestionStatus;
+    reviewedBy: string | null;
+    reviewedAt: string | null;
+    reviewReason: string | null;
+  };
   /** Where its moment is shown: the item's city's time zone, else the viewer's. */
   timeZone?: string;
 }) {

@@ -1,16 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
-import type { RefObject } from "react";
+import { AlertDialog } from "radix-ui";
+import { type RefObject, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { unwrap } from "@/api/client";
+import { Button } from "@/components/ui/button";
 import { formatMoment } from "@/lib/format";
 import { yardPath } from "@/lib/paths";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
 import type { ConsoleApi } from "../api/session";
-import type { AdminYardSuggestion, YardFields } from "../api/types";
+import type { AdminYardSuggestion, SuggestionStatus, YardFields } from "../api/types";
 import { Fact } from "../ui/fact";
+import { ActionError } from "../ui/states";
 import { type Decision, DecisionForm } from "./decision-form";
 import { type OnDecided, QueueList, useQueueParams } from "./queue-list";
-import { ReviewNote } from "./review-status";
+import { ReviewNote, STATUSES } from "./review-status";
+
+/** A correction may also be reverted: applied, then put back from the Approved list. */
+const SUGGESTION_STATUSES: readonly SuggestionStatus[] = [...STATUSES, "reverted"];
 
 const FIELD_LABELS: Record<keyof YardFields, string> = {
   hours: "Opening hours",
@@ -53,12 +59,13 @@ export function fieldText(value: YardFields[keyof YardFields]): string {
 }
 
 export function SuggestionQueue({ heading }: { heading: RefObject<HTMLElement | null> }) {
-  const { status, page, setPage } = useQueueParams();
+  const { status, page, setPage } = useQueueParams(SUGGESTION_STATUSES);
   const suggestions = useQuery(useConsoleQueries().yardSuggestions({ status, page, limit: PAGE_SIZE }));
   return (
     <QueueList
       label="Yard corrections by status"
       status={status}
+      statuses={SUGGESTION_STATUSES}
       query={suggestions}
       onPageChange={setPage}
       heading={heading}
@@ -77,11 +84,22 @@ function decideSuggestion(api: ConsoleApi, { id, verdict, reason }: { id: number
   );
 }
 
+function revertSuggestion(api: ConsoleApi, { id, reason }: { id: number; reason: string }) {
+  return unwrap(
+    api.POST("/api/admin/yard-suggestions/{suggestion_id}/revert", {
+      params: { path: { suggestion_id: id } },
+      body: reason ? { reason } : {},
+    }),
+  );
+}
+
 function SuggestionCard({ suggestion, onDecided }: { suggestion: AdminYardSuggestion; onDecided: OnDecided }) {
   const decide = useConsoleAction(decideSuggestion);
   const { yard } = suggestion;
   const changes = yardFields(suggestion.changes);
   const current = yardFields(suggestion.current);
+  // Applied (approved, or since reverted): what it replaced, what it set, what the yard holds now.
+  const before = suggestion.before ? yardFields(suggestion.before) : null;
   const fields = (Object.keys(FIELD_LABELS) as (keyof YardFields)[]).filter((field) => field in changes);
   const subject = `the correction to ${yard.name}`;
   return (
@@ -103,11 +121,16 @@ function SuggestionCard({ suggestion, onDecided }: { suggestion: AdminYardSugges
               Field
             </th>
             <th scope="col" className="py-1 pr-3">
-              Current
+              {before ? "Before" : "Current"}
             </th>
-            <th scope="col" className="py-1">
-              Proposed
+            <th scope="col" className="py-1 pr-3">
+              {before ? "Applied" : "Proposed"}
             </th>
+            {before && (
+              <th scope="col" className="py-1">
+                Now
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -116,8 +139,9 @@ function SuggestionCard({ suggestion, onDecided }: { suggestion: AdminYardSugges
               <th scope="row" className="py-1 pr-3 font-medium">
                 {FIELD_LABELS[field]}
               </th>
-              <td className="py-1 pr-3 text-slate-700">{fieldText(current[field])}</td>
-              <td className="py-1 font-medium text-slate-900">{fieldText(changes[field])}</td>
+              <td className="py-1 pr-3 text-slate-700">{fieldText((before ?? current)[field])}</td>
+              <td className="py-1 pr-3 font-medium text-slate-900">{fieldText(changes[field])}</td>
+              {before && <td className="py-1 text-slate-700">{fieldText(current[field])}</td>}
             </tr>
           ))}
         </tbody>
@@ -139,9 +163,111 @@ function SuggestionCard({ suggestion, onDecided }: { suggestion: AdminYardSugges
             )
           }
         />
+      ) : suggestion.status === "reverted" ? (
+        <>
+          {/* Who applied it is its review; who put it back, when and why, its revert. */}
+          <ReviewNote review={{ ...suggestion, status: "approved" }} />
+          <p className="text-sm text-slate-700">
+            Reverted{suggestion.revertedBy ? ` by ${suggestion.revertedBy}` : ""}
+            {suggestion.revertedAt ? ` on ${formatMoment(suggestion.revertedAt)}` : ""}
+            {suggestion.revertReason ? `: ${suggestion.revertReason}` : ""}
+          </p>
+        </>
       ) : (
-        <ReviewNote review={suggestion} />
+        <>
+          <ReviewNote review={suggestion} />
+          {suggestion.status === "approved" && before && (
+            <RevertCorrection
+              suggestion={suggestion}
+              fields={fields.map((field) => `${FIELD_LABELS[field]}: ${fieldText(before[field])}`)}
+              onReverted={(reverted) => onDecided(subject, reverted)}
+            />
+          )}
+        </>
       )}
     </article>
+  );
+}
+
+/**
+ * Revert an applied correction, after a confirmation that names what the yard gets back. The
+ * server refuses (409, its message shown here) when a field has changed since it was applied.
+ */
+function RevertCorrection({
+  suggestion,
+  fields,
+  onReverted,
+}: {
+  suggestion: AdminYardSuggestion;
+  /** "Phone: +27 11 555 0000", for each field it changed: what the yard gets back. */
+  fields: string[];
+  onReverted: (reverted: AdminYardSuggestion) => void;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const revert = useConsoleAction(revertSuggestion);
+  const name = suggestion.yard.name;
+  const confirm = () => {
+    if (revert.isPending) return;
+    const reason = reasonRef.current?.value.trim() ?? "";
+    // mutateAsync: the card is gone by the time the answer is in, and mutate's callbacks with it.
+    revert.mutateAsync({ id: suggestion.id, reason }).then(
+      (reverted) => {
+        setOpen(false);
+        onReverted(reverted);
+      },
+      () => undefined, // shown in the dialog (revert.error)
+    );
+  };
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) revert.reset(); // a refusal shown before is not the next attempt's
+  };
+  return (
+    <AlertDialog.Root open={open} onOpenChange={changeOpen}>
+      <AlertDialog.Trigger asChild>
+        <Button size="sm" variant="outline" aria-label={`Revert the correction to ${name}`}>
+          Revert
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[28rem] max-w-[90vw] -translate-x-1/2 -translate-y-1/2 space-y-3 rounded-lg bg-white p-5 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold">Revert this correction?</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm text-slate-700">
+            {name} gets back the values this correction replaced:
+          </AlertDialog.Description>
+          <ul className="list-disc pl-5 text-sm text-slate-900">
+            {fields.map((field) => (
+              <li key={field}>{field}</li>
+            ))}
+          </ul>
+          <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-800">
+            Reason <span className="font-normal text-slate-600">(optional, kept in the audit log)</span>
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            ref={reasonRef}
+            name="reason"
+            rows={2}
+            maxLength={500}
+            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+          <ActionError error={revert.error} />
+          <div className="flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button size="sm" variant="outline">
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            {/* aria-disabled, not disabled, while it is sent: a disabled button drops focus. */}
+            <Button size="sm" aria-disabled={revert.isPending || undefined} onClick={confirm}>
+              Revert correction
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }
