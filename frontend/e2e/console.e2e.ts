@@ -65,7 +65,7 @@ describe("the operator console", () => {
     // Reported just now, dated today in Auckland: the same day as the moment it came in there.
     expect(paid.replace(/\s+/g, " ")).toBe(`Paid on: ${receivedDay} (a day in Auckland)`);
 
-    await card.getByRole("button", { name: "Approve" }).click();
+    await card.getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByRole("link", { name: "Approved" }).click();
     const decided = reportCard(page, "dates in the card");
     const note = await decided.getByText(/^Approved by /).innerText();

@@ -315,7 +315,7 @@ describe("the moderation queue", () => {
     await expect.poll(() => cards.count()).toBe(2);
 
     // Approve by keyboard: focus moves to the next report's Approve, not to <body>.
-    await cards.filter({ hasText: "Focus test: first" }).getByRole("button", { name: "Approve" }).focus();
+    await cards.filter({ hasText: "Focus test: first" }).getByRole("button", { name: "Approve", exact: true }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => cards.count()).toBe(1);
     await expect.poll(() => activeElement(page)).toMatchObject({ tag: "button", text: "Approve", inQueue: true });

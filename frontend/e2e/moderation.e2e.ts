@@ -65,7 +65,7 @@ describe("price reports, moderated", () => {
     await card.waitFor();
     expect(await seriousViolations(console)).toEqual([]);
     await screenshot(console, "admin-queue");
-    await card.getByRole("button", { name: "Approve" }).click();
+    await card.getByRole("button", { name: "Approve", exact: true }).click();
     await console.getByText("Nothing waiting. Well done.").waitFor();
     expect(queryDatabase(databasePath, "select status from price_reports")).toContain("approved");
     expect(queryDatabase(databasePath, "select action from audit_log")).toContain("price-report.approve");
@@ -93,7 +93,7 @@ describe("price reports, moderated", () => {
       await page.waitForLoadState("networkidle");
       expect(await seriousViolations(page), screen).toEqual([]);
     }
-    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Log out", exact: true }).click();
     await page.getByRole("heading", { name: "Operator login" }).waitFor();
     expect((await page.request.get("/api/auth/me")).status()).toBe(401);
   });

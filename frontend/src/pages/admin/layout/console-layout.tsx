@@ -51,7 +51,7 @@ function ConsoleLayout({ children }: { children: ReactNode }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
         <p className="text-lg font-semibold text-slate-900">ScrapIndex operator console</p>
-        <div className="flex items-center gap-3 text-sm text-slate-700">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <span>
             {user.email} ({user.role})
           </span>

@@ -130,9 +130,6 @@ function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided
         </Fact>
         <Fact term="Note">{report.note ?? "—"}</Fact>
       </dl>
-      {report.status === "pending" && report.senderPending > 1 ? (
-        <SenderApproval report={report} subject={title} onDecided={onDecided} />
-      ) : null}
       {report.status === "pending" ? (
         <DecisionForm
           subject={title}
@@ -149,6 +146,10 @@ function ReportCard({ report, onDecided }: { report: AdminPriceReport; onDecided
       ) : (
         <ReviewNote review={report} timeZone={zone} />
       )}
+      {/* After the decision's buttons: the queue gives a card's first button the focus (Approve). */}
+      {report.status === "pending" && report.senderPending > 1 ? (
+        <SenderApproval report={report} subject={title} onDecided={onDecided} />
+      ) : null}
     </article>
   );
 }
