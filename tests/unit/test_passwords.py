@@ -30,6 +30,8 @@ def test_the_list_holds_the_ten_thousand_most_common_passwords() -> None:
         ("OPS.LEAD@EXAMPLE.COM 1984", "without the address (or the part before its @)"),
         ("OpsLead-2026!", "must not be built on the account's e-mail address"),
         ("ops_lead.ops_lead", "must not be built on the account's e-mail address"),
+        # The whole address in a password is refused however long the rest.
+        ("my address ops.lead@example.com is my password", "e-mail address"),
     ],
 )
 def test_a_refused_password_says_why(password: str, problem: str) -> None:

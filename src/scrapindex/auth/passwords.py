@@ -79,10 +79,13 @@ def common_passwords() -> frozenset[str]:
 def _leans_on_the_address(password: str, email: str) -> bool:
     """Whether the address, or the part before its @, is in the password (in any case, whatever
     stands between its letters: "jane.doe" is in "JaneDoe-2026!") and the rest is too short to
-    be a password. A passphrase that only mentions it ("a long admin password") is fine."""
+    be a password. A passphrase that only mentions the name before the @ ("a long admin
+    password") is fine; one holding the whole address is not, however long."""
     letters = _letters_and_digits(password)
+    if _letters_and_digits(email) in letters:
+        return True
     local_part = email.rpartition("@")[0]
-    for name in (_letters_and_digits(email), _letters_and_digits(local_part)):
+    for name in (_letters_and_digits(local_part),):
         if len(name) < MIN_NAME_LENGTH:
             continue
         if len(password) - len(name) * letters.count(name) < MIN_PASSWORD_LENGTH:
