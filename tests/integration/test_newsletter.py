@@ -183,6 +183,19 @@ def test_an_unconfirmed_sign_up_is_resent_at_most_once_an_hour(db: Engine) -> No
     assert subscriber_count(db) == 0
 
 
+def test_a_sign_up_gets_three_confirmation_mails_in_all(db: Engine) -> None:
+    """Asked for again every hour, a sign-up's confirmation went out 24 times a day until the
+    sign-up was purged: now the first mail and two re-sends."""
+    settings = settings_for(db)
+    for hours in range(6):
+        with Session(db) as session:
+            sign_up(
+                session, settings, "target@example.org", "client", NOW + dt.timedelta(hours=hours)
+            )
+            session.commit()
+    assert confirmation_mails(db) == 3
+
+
 def test_expired_and_forged_links_are_refused_with_a_page(db: Engine) -> None:
     settings = settings_for(db)
     with Session(db) as session:

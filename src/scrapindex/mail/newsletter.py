@@ -22,7 +22,7 @@ import datetime as dt
 from enum import Enum
 from typing import NamedTuple
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from scrapindex.mail.addresses import address_key
@@ -37,7 +37,7 @@ from scrapindex.mail.tokens import (
     read_token,
     token_link,
 )
-from scrapindex.models import NewsletterSubscription
+from scrapindex.models import NewsletterSubscription, OutboxMessage
 from scrapindex.settings import Settings
 
 CONFIRM_PURPOSE = "newsletter-confirm"
@@ -45,6 +45,9 @@ UNSUBSCRIBE_PURPOSE = "newsletter-unsubscribe"
 CONFIRM_VALID = CONFIRM_LINK_VALID
 UNSUBSCRIBE_VALID = LINK_IN_EVERY_MAIL_VALID
 RESEND_INTERVAL = dt.timedelta(hours=1)
+# Confirmation mails one sign-up gets in all (the first and two re-sends): asked for again
+# every hour, anyone could otherwise send a stranger 24 a day until the sign-up is purged.
+CONFIRMATIONS_PER_SIGN_UP = 3
 UNCONFIRMED_LIFETIME = dt.timedelta(days=30)
 
 CONFIRM_KIND = "newsletter-confirm"
@@ -161,9 +164,26 @@ def sign_up(
         return SignUp.NEW
     if row.confirmed_at is not None:
         return SignUp.CONFIRMED
-    if row.confirmation_sent_at is None or now - row.confirmation_sent_at >= RESEND_INTERVAL:
+    due = row.confirmation_sent_at is None or now - row.confirmation_sent_at >= RESEND_INTERVAL
+    if due and _confirmations_sent(session, row) < CONFIRMATIONS_PER_SIGN_UP:
         _send_confirmation(session, settings, row, now)
     return SignUp.PENDING
+
+
+def _confirmations_sent(session: Session, row: NewsletterSubscription) -> int:
+    """The confirmation mails queued for this sign-up (the outbox keeps every mail it sent)."""
+    return (
+        session.scalar(
+            select(func.count())
+            .select_from(OutboxMessage)
+            .where(
+                OutboxMessage.kind == CONFIRM_KIND,
+                OutboxMessage.to_address == row.email,
+                OutboxMessage.created_at >= row.created_at,
+            )
+        )
+        or 0
+    )
 
 
 def sign_up_of(
