@@ -35,7 +35,7 @@ from scrapindex.models import (
 )
 from scrapindex.moderation import AlreadyDecided
 from scrapindex.price_kinds import outranks
-from scrapindex.prices.publish_checks import series_baseline
+from scrapindex.prices.publish_checks import describe_baseline, series_baseline
 from scrapindex.prices.record import (
     PriceRow,
     PriceWrite,
@@ -199,12 +199,7 @@ def _flag_reason(
         return None
     shown = f"{ratio:.1f}" if ratio > 1 else f"{ratio:.2f}"
     text = stored_price_text(baseline, city.country.currency, material.sale_unit)
-    described = {
-        "trusted": f"its latest feed or manual price ({text} on {baseline_day})",
-        "estimate": f"its latest estimate ({text} on {baseline_day})",
-        "median": f"its median over the {BASELINE_DAYS} days before ({text})",
-    }[basis]
-    return f"{shown}x {described}"
+    return f"{shown}x {describe_baseline(basis, text, baseline_day, BASELINE_DAYS)}"
 
 
 def approve_report(

@@ -176,6 +176,16 @@ class WrittenPrice(Protocol):
     def currency(self) -> str: ...
 
 
+def describe_baseline(basis: Basis, price: str, day: dt.date | None, window_days: int) -> str:
+    """ "its latest feed or manual price (£1.20/kg on 2026-03-31)", or its latest estimate, or
+    "its median over the 30 days before (£1.20/kg)"."""
+    return {
+        "trusted": f"its latest feed or manual price ({price} on {day})",
+        "estimate": f"its latest estimate ({price} on {day})",
+        "median": f"its median over the {window_days} days before ({price})",
+    }[basis]
+
+
 @dataclass(frozen=True)
 class OutlierFlag:
     """A written price out of the outlier band around its series' baseline."""
@@ -202,11 +212,7 @@ class OutlierFlag:
     def against(self) -> str:
         """ "is 10.00x its latest feed or manual price (£1.20/kg on 2026-03-31)"."""
         baseline = stored_price_text(self.baseline, self.currency, self.sale_unit)
-        described = {
-            "trusted": f"its latest feed or manual price ({baseline} on {self.baseline_date})",
-            "estimate": f"its latest estimate ({baseline} on {self.baseline_date})",
-            "median": f"its median over the {self.window_days} days before ({baseline})",
-        }[self.basis]
+        described = describe_baseline(self.basis, baseline, self.baseline_date, self.window_days)
         ratio = self.price_per_kg / self.baseline if self.baseline else Decimal("Infinity")
         return f"is {ratio:.2f}x {described}"
 
