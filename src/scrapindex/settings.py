@@ -59,6 +59,16 @@ class Settings(BaseSettings):
     fred_base_url: str = "https://fred.stlouisfed.org/graph/fredgraph.csv"
     feed_timeout_seconds: float = Field(default=30, gt=0)  # per attempt; three attempts
     debug: bool = False  # development only; `scrapindex check --deploy` refuses it
+    # PostgreSQL connections each process may hold (SQLite keeps its own larger pool):
+    # `check --deploy` adds them up over EXPECTED_HOSTS x WEB_CONCURRENCY processes and compares
+    # the sum with the server's max_connections.
+    db_pool_size: int = Field(default=5, ge=1)
+    db_max_overflow: int = Field(default=5, ge=0)
+    expected_hosts: int = Field(default=1, ge=1)  # app hosts sharing the database
+    web_concurrency: int = Field(default=1, ge=1)  # worker processes per host (as `serve` reads)
+    # Behind PgBouncer in transaction mode: no server-side prepared statements (psycopg's
+    # prepare_threshold off), which a pooler handing each transaction another server breaks.
+    database_transaction_pooler: bool = False
     # A price older than this many days is marked stale (API `stale`, pages "price from …").
     price_stale_days: int = Field(default=7, ge=1)
     # Distinct senders whose approved reports (each counted once, its latest) make a series'
@@ -80,6 +90,11 @@ class Settings(BaseSettings):
     map_tile_cache_mb: int = Field(default=32, ge=0)
     hsts_seconds: int = Field(default=0, ge=0)
     trust_proxy_headers: bool = False  # believe the X-Forwarded-* headers of the proxy in front
+    # The proxies whose X-Forwarded-* headers are believed, as CIDRs (e.g. "127.0.0.1/32,
+    # 10.0.0.0/8" for nginx on the host and a balancer in front); the client is the first
+    # X-Forwarded-For hop, read from the right, that is not one of them (middleware/proxies.py).
+    # Empty with TRUST_PROXY_HEADERS: only the connecting peer is trusted.
+    trusted_proxies: SourceList = []
     # Requests per minute per client to /api/ (0 = off), counted in each process; with
     # trust_proxy_headers the client is X-Forwarded-For's first hop (see middleware/limits.py).
     api_rate_limit_per_minute: int = Field(default=600, ge=0)
@@ -105,6 +120,10 @@ class Settings(BaseSettings):
     mail_from: str = "ScrapIndex <no-reply@scrapindex.invalid>"
     operator_email: str = ""  # where notifications of new contact messages go; empty: none
     mail_max_attempts: int = Field(default=8, ge=1)  # then a message is dead
+    # A message claimed by a sender that has not finished it this long after is claimed again
+    # (the sender died); a live sender renews its claim while it works (mail/sender.py).
+    mail_claim_timeout_seconds: float = Field(default=600, gt=0)
+    mail_send_every_seconds: int = Field(default=60, ge=1)  # how often `schedule` sends mail
     # Signs the links in mail (newsletter confirm/unsubscribe, alerts: mail/tokens.py). The
     # default is public, so anyone could forge them: `check --deploy` reports it as an error.
     token_secret: SecretStr = SecretStr("scrapindex-insecure-token-secret")
@@ -141,7 +160,9 @@ class Settings(BaseSettings):
             return self
         return self.model_copy(update={"site_root_origin": "served"})
 
-    @field_validator("map_tile_hosts", "analytics_hosts", "market_feeds", mode="before")
+    @field_validator(
+        "map_tile_hosts", "analytics_hosts", "market_feeds", "trusted_proxies", mode="before"
+    )
     @classmethod
     def split_sources(cls, value: Any) -> Any:
         if isinstance(value, str) and value.lstrip().startswith("["):

@@ -11,6 +11,7 @@ from scrapindex.models.mail import (
     SignUpAttempt,
 )
 from scrapindex.models.moderation import ContactMessage, PriceReport, YardSuggestion
+from scrapindex.models.operations import JobLease, SchemaCompatibility
 from scrapindex.models.places import City, Country, LegalRule, Region
 from scrapindex.models.prices import (
     CurrentPrice,
@@ -21,7 +22,7 @@ from scrapindex.models.prices import (
     Price,
     PriceEstimate,
 )
-from scrapindex.models.provenance import DataRevision, ImportRun, Source
+from scrapindex.models.provenance import DataRevision, ImportRun, ImportRunFile, Source
 from scrapindex.models.yards import ScrapYard, YardOpenHours
 
 __all__ = [
@@ -35,6 +36,8 @@ __all__ = [
     "DataRevision",
     "FxRate",
     "ImportRun",
+    "ImportRunFile",
+    "JobLease",
     "LegalRule",
     "LoginAttempt",
     "MailSuppression",
@@ -48,6 +51,7 @@ __all__ = [
     "PriceEstimate",
     "PriceReport",
     "Region",
+    "SchemaCompatibility",
     "ScrapYard",
     "SignUpAttempt",
     "Source",

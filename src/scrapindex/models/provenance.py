@@ -3,7 +3,7 @@ revision."""
 
 import datetime as dt
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String
+from sqlalchemy import JSON, ForeignKey, Index, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from scrapindex.dbtypes import UtcDateTime
@@ -47,6 +47,21 @@ class ImportRun(Base):
     started_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
     finished_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
     overridden_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+
+
+class ImportRunFile(Base):
+    """The file of an import run refused only for outliers, kept in the database (not on the
+    importing host's disk) so that an override works whichever host serves the console."""
+
+    __tablename__ = "import_run_files"
+
+    run_id: Mapped[int] = mapped_column(
+        ForeignKey("import_runs.id", ondelete="CASCADE"), primary_key=True
+    )
+    file_name: Mapped[str] = mapped_column(String(300))
+    size_bytes: Mapped[int] = mapped_column(Integer)
+    content: Mapped[bytes] = mapped_column(LargeBinary)
+    stored_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
 
 
 class DataRevision(Base):
