@@ -1,5 +1,6 @@
 """The commands outside any group: schedule, openapi, serve and check."""
 
+import datetime as dt
 import json
 import logging
 import os
@@ -16,9 +17,15 @@ from scrapindex.data.daily_update import prices_are_stale
 from scrapindex.db import engine_scope
 from scrapindex.deploy_check import Finding, deploy_findings, readiness_findings
 from scrapindex.logs import log_config
-from scrapindex.scheduler import build_schedule
+from scrapindex.scheduler import (
+    DAILY_UPDATE_JOB,
+    LeasedJob,
+    build_schedule,
+    catch_up_round,
+    run_leased,
+)
 from scrapindex.server import BoundedHttpProtocol, server_options
-from scrapindex.settings import announce_site_root, get_settings, served_address
+from scrapindex.settings import Settings, announce_site_root, get_settings, served_address
 
 Workers = Annotated[
     int, typer.Option(min=1, envvar="WEB_CONCURRENCY", help="Server worker processes")
@@ -33,18 +40,24 @@ def schedule() -> None:
     with engine_scope(settings) as engine:
         refuse_without_link_root(engine, settings, operators=True)
         stale = prices_are_stale(engine)
-    if stale:
-        console.print("Prices are older than today: updating now.")
-        run_and_print_daily_update(settings)
-    scheduler = build_schedule(settings, lambda: run_and_print_daily_update(settings))
+    update = LeasedJob(DAILY_UPDATE_JOB, catch_up_round, lambda *_: run_daily(settings))
+    if stale and not run_leased(settings, update, dt.datetime.now(dt.UTC)):
+        console.print("Prices are older than today: another host is catching up.")
+    scheduler = build_schedule(settings, lambda: run_daily(settings))
     console.print(
         f"Daily update scheduled at {settings.daily_update_time:%H:%M} UTC, mail sent every "
-        "minute, unconfirmed newsletter sign-ups and alerts purged daily. Ctrl+C stops."
+        f"{settings.mail_send_every_seconds} s, unconfirmed newsletter sign-ups and alerts "
+        "purged daily; each round runs on one host. Ctrl+C stops."
     )
     try:
         scheduler.start()
     except KeyboardInterrupt:
         console.print("Stopped.")
+
+
+def run_daily(settings: Settings) -> None:
+    console.print("Running the daily update.")
+    run_and_print_daily_update(settings)
 
 
 def openapi(output: Path = Path("build/openapi.json")) -> None:
