@@ -27,7 +27,7 @@ from scrapindex.models import JobLease
 
 log = logging.getLogger(__name__)
 
-DEFAULT_TTL = dt.timedelta(minutes=5)  # renewed every third of it while the job runs
+DEFAULT_TTL = dt.timedelta(seconds=60)  # renewed every third of it while the job runs
 ERROR_LENGTH = 500
 
 Clock = Callable[[], dt.datetime]

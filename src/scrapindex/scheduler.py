@@ -115,9 +115,13 @@ def run_leased(settings: Settings, job: LeasedJob, now: dt.datetime) -> bool:
     """Run ``job``'s round of ``now`` here if no other host runs or ran it; True when it ran
     (whether or not it succeeded: a failure is logged, not raised)."""
     round_ = job.round_of(now)
+    lease_ttl = dt.timedelta(seconds=settings.job_lease_seconds)
     ran = False
     try:
-        with engine_scope(settings) as engine, held_lease(engine, job.name, round_) as skipped:
+        with (
+            engine_scope(settings) as engine,
+            held_lease(engine, job.name, round_, ttl=lease_ttl) as skipped,
+        ):
             if skipped is not None:
                 log.info("skipped here: %s", skipped)
                 return False

@@ -124,6 +124,9 @@ class Settings(BaseSettings):
     # (the sender died); a live sender renews its claim while it works (mail/sender.py).
     mail_claim_timeout_seconds: float = Field(default=600, gt=0)
     mail_send_every_seconds: int = Field(default=60, ge=1)  # how often `schedule` sends mail
+    # A scheduled job's lease (scrapindex/job_leases.py), renewed every third of it while the job
+    # runs: a host that dies holding it lets another take the job's next round after this long.
+    job_lease_seconds: float = Field(default=60, gt=0)
     # Signs the links in mail (newsletter confirm/unsubscribe, alerts: mail/tokens.py). The
     # default is public, so anyone could forge them: `check --deploy` reports it as an error.
     token_secret: SecretStr = SecretStr("scrapindex-insecure-token-secret")
