@@ -7,6 +7,7 @@ Used by tests/integration/test_several_hosts.py and bench/several_hosts.py.
 
 import asyncio
 import contextlib
+import datetime as dt
 import os
 import secrets
 import shutil
@@ -21,9 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from aiosmtpd.controller import Controller
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, insert, select, text
 from sqlalchemy.engine import make_url
 
+from scrapindex.models import JobLease, OutboxMessage
 from tests.deploy_stack import (
     SCRAPINDEX,
     find_nginx,
@@ -243,3 +245,49 @@ def wait_until(condition: Any, timeout: float, what: str, every: float = 0.1) ->
 
 def scheduler_output(host: Host) -> str:
     return host.scheduler_log.read_text(errors="replace") if host.scheduler_log.exists() else ""
+
+
+def lease(db: Engine, job: str) -> JobLease | None:
+    with db.connect() as connection:
+        row = connection.execute(select(JobLease).where(JobLease.job == job)).first()
+    return None if row is None else JobLease(**row._asdict())
+
+
+def queue_mails(db: Engine, count: int, subject: str) -> None:
+    now = dt.datetime.now(dt.UTC)
+    rows = [
+        {
+            "kind": "test",
+            "to_address": f"reader{n}@example.com",
+            "subject": f"{subject} {n}",
+            "text_body": f"Message {n}",
+            "html_body": f"<p>Message {n}</p>",
+            "headers": {},
+            "status": "queued",
+            "attempts": 0,
+            "next_attempt_at": now,
+            "created_at": now,
+        }
+        for n in range(count)
+    ]
+    with db.begin() as connection:
+        connection.execute(insert(OutboxMessage), rows)
+
+
+def delivered(topology: Topology, subject: str) -> dict[str, int]:
+    """Deliveries per Message-ID of the messages whose subject starts with ``subject``."""
+    ids: dict[str, int] = {}
+    for message in topology.sink.messages():
+        if str(message["Subject"]).startswith(f"{subject} "):
+            key = str(message["Message-ID"])
+            ids[key] = ids.get(key, 0) + 1
+    return ids
+
+
+def scheduler_holding(topology: Topology, db: Engine, job: str) -> int | None:
+    held = lease(db, job)
+    if held is None or held.holder is None:
+        return None
+    pid = int(held.holder.rsplit(":", 1)[1])
+    pids = [host.scheduler.pid for host in topology.hosts if host.scheduler]
+    return pid if pid in pids else None

@@ -15,15 +15,24 @@ from pathlib import Path
 
 import httpx2 as httpx
 import pytest
-from sqlalchemy import Engine, func, insert, select
+from sqlalchemy import Engine, func, select
 
 from scrapindex.auth.sessions import CSRF_HEADER, SESSION_COOKIE
 from scrapindex.db import create_db_engine
-from scrapindex.models import JobLease, OutboxMessage, Price
+from scrapindex.models import OutboxMessage, Price
 from tests.deploy_stack import find_nginx
 from tests.needs import unavailable
 from tests.operators import add_operator
-from tests.several_hosts import Topology, scheduler_output, several_hosts, wait_until
+from tests.several_hosts import (
+    Topology,
+    delivered,
+    lease,
+    queue_mails,
+    scheduler_holding,
+    scheduler_output,
+    several_hosts,
+    wait_until,
+)
 
 pytestmark = pytest.mark.postgres
 
@@ -66,12 +75,6 @@ def newest_price_day(db: Engine) -> dt.date | None:
     return day
 
 
-def lease(db: Engine, job: str) -> JobLease | None:
-    with db.connect() as connection:
-        row = connection.execute(select(JobLease).where(JobLease.job == job)).first()
-    return None if row is None else JobLease(**row._asdict())
-
-
 def test_both_schedulers_start_two_days_behind_catch_up_once_and_stay_up(
     topology: Topology, db: Engine
 ) -> None:
@@ -91,37 +94,6 @@ def test_both_schedulers_start_two_days_behind_catch_up_once_and_stay_up(
     assert purge is not None
     assert purge.outcome == "ok"
     print(f"\ncatch-up: prices current {waited:.1f} s after the fixture was ready; ran once")
-
-
-def queue_mails(db: Engine, count: int, subject: str) -> None:
-    now = dt.datetime.now(dt.UTC)
-    rows = [
-        {
-            "kind": "test",
-            "to_address": f"reader{n}@example.com",
-            "subject": f"{subject} {n}",
-            "text_body": f"Message {n}",
-            "html_body": f"<p>Message {n}</p>",
-            "headers": {},
-            "status": "queued",
-            "attempts": 0,
-            "next_attempt_at": now,
-            "created_at": now,
-        }
-        for n in range(count)
-    ]
-    with db.begin() as connection:
-        connection.execute(insert(OutboxMessage), rows)
-
-
-def delivered(topology: Topology, subject: str) -> dict[str, int]:
-    """Deliveries per Message-ID of the messages whose subject starts with ``subject``."""
-    ids: dict[str, int] = {}
-    for message in topology.sink.messages():
-        if str(message["Subject"]).startswith(f"{subject} "):
-            key = str(message["Message-ID"])
-            ids[key] = ids.get(key, 0) + 1
-    return ids
 
 
 def test_queued_mail_reaches_the_sink_exactly_once_with_every_sender_running(
@@ -146,15 +118,6 @@ def test_queued_mail_reaches_the_sink_exactly_once_with_every_sender_running(
         ).all()
     assert statuses == [("sent", count)]
     print(f"\nmail: {count} queued, {sum(deliveries.values())} delivered in {seconds:.1f} s")
-
-
-def scheduler_holding(topology: Topology, db: Engine, job: str) -> int | None:
-    held = lease(db, job)
-    if held is None or held.holder is None:
-        return None
-    pid = int(held.holder.rsplit(":", 1)[1])
-    pids = [host.scheduler.pid for host in topology.hosts if host.scheduler]
-    return pid if pid in pids else None
 
 
 def test_a_sender_killed_mid_batch_strands_at_most_one_message(
