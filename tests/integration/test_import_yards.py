@@ -12,6 +12,7 @@ from scrapindex.data.imports.yards import CityPoint, distance_km, import_yards, 
 from scrapindex.models import City, ScrapYard, Source
 from scrapindex.settings import Settings
 from tests.conftest import CONTENT_DIR
+from tests.concurrency import at_once
 from tests.databases import count_rows, fingerprint
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
@@ -112,6 +113,17 @@ def test_reimport_updates_by_osm_id_instead_of_duplicating(db: Engine) -> None:
     assert yard(db, "node/4412345601")["weekly_hours"][0] == {
         "day": 0, "opens": "07:00", "closes": "17:00"
     }  # fmt: skip
+
+
+def test_two_imports_of_one_export_at_once_store_each_yard_once(db: Engine) -> None:
+    """As on two hosts importing the same file: they take turns, the second finds the yards."""
+    yards_before = count_rows(db, ScrapYard)
+    first, second = at_once(lambda: import_yards(db, OVERPASS), lambda: import_yards(db, OVERPASS))
+    assert not isinstance(first, Exception), first
+    assert not isinstance(second, Exception), second
+    assert sorted([first.inserted, second.inserted]) == [0, 7]
+    assert sorted([first.unchanged, second.unchanged]) == [0, 7]
+    assert count_rows(db, ScrapYard) == yards_before + 7
 
 
 def test_geojson_export_points_and_polygons(db: Engine) -> None:

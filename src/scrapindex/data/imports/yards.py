@@ -40,9 +40,11 @@ from scrapindex.data.imports.values import FieldChecks, InvalidRow, required_tex
 from scrapindex.models import City, ScrapYard, Source
 from scrapindex.price_kinds import DEMO_KIND
 from scrapindex.schemas.websites import nothing_hidden
+from scrapindex.write_locks import lock_key, take_write_lock
 
 CSV_COLUMNS = ("name", "latitude", "longitude", "source")
 MAX_CITY_DISTANCE_KM = 50.0
+YARDS_IMPORT_LOCK = "yards-import"
 EARTH_RADIUS_KM = 6371.0088
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 LENGTHS = {"name": 200, "address": 300, "phone": 40, "email": 200, "website": 300}
@@ -297,7 +299,9 @@ class YardImporter:
             self.source_id_of.update(source_ids(connection, missing - osm))
 
     def start_write(self, connection: Connection) -> None:
-        pass  # yards are not prices: no price lock
+        # Not the price lock (yards are not prices), but two yard imports take turns: each then
+        # reads the yards the other stored, instead of both inserting one OSM id.
+        take_write_lock(connection, lock_key(YARDS_IMPORT_LOCK))
 
     def finish_write(self, connection: Connection, report: ImportReport) -> None:
         revision.bump(connection)
