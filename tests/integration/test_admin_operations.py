@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from scrapindex.app import create_app
 from scrapindex.auth.sessions import CSRF_HEADER
 from scrapindex.data.check import check_data
-from scrapindex.data.imports.runs import kept_files_dir, recorded_import
+from scrapindex.data.imports.runs import recorded_import
 from scrapindex.models import (
     AuditEntry,
     City,
@@ -234,12 +234,9 @@ def test_subscribers_are_listed_searched_exported_and_removed(
 def test_import_runs_are_listed_and_an_admin_overrides_outliers(
     db: Engine, site: TestClient, settings: Settings, moderator: Headers, admin: Headers
 ) -> None:
-    kept_dir = kept_files_dir(settings)
-    bad = recorded_import(
-        db, "prices", FIXTURES / "prices_unknown_city.csv", trigger="cli", kept_dir=kept_dir
-    ).run_id
+    bad = recorded_import(db, "prices", FIXTURES / "prices_unknown_city.csv", trigger="cli").run_id
     outliers = recorded_import(
-        db, "prices", FIXTURES / "prices_outlier.csv", trigger="inbox", kept_dir=kept_dir
+        db, "prices", FIXTURES / "prices_outlier.csv", trigger="inbox"
     ).run_id
 
     listed = site.get("/api/admin/import-runs", headers=moderator).json()
@@ -337,13 +334,7 @@ def test_the_summary_counts_what_waits(
         done = session.scalars(select(ContactMessage).where(ContactMessage.subject == "Done")).one()
         done.handled_at = NOW
         session.commit()
-    recorded_import(
-        db,
-        "prices",
-        FIXTURES / "prices_outlier.csv",
-        trigger="cli",
-        kept_dir=kept_files_dir(settings),
-    )
+    recorded_import(db, "prices", FIXTURES / "prices_outlier.csv", trigger="cli")
     summary = site.get("/api/admin/summary", headers=moderator)
     assert summary.status_code == 200
     assert summary.json() == {

@@ -43,7 +43,7 @@ from scrapindex.data.demo import (
 from scrapindex.data.estimates import EstimateReport, estimate_prices
 from scrapindex.data.feeds.configured import FeedFetcher, FeedOutcome
 from scrapindex.data.imports.report import ImportReport, Progress
-from scrapindex.data.imports.runs import KEPT_FILES_DIR, ImportOptions, recorded_import
+from scrapindex.data.imports.runs import ImportOptions, recorded_import
 from scrapindex.data.imports.values import utc_today
 from scrapindex.data.reference import load_materials
 from scrapindex.data.run_lock import one_update_at_a_time
@@ -116,7 +116,6 @@ def run_daily_update(
     feeds: FeedFetcher | None = None,
     stale_days: int = DEFAULT_STALE_DAYS,
     progress: Progress | None = None,
-    kept_dir: Path | None = None,
     settings: Settings | None = None,
 ) -> DailyUpdateReport:
     """Import the inbox; then, with market feeds, fetch them and estimate today's prices, or
@@ -124,16 +123,15 @@ def run_daily_update(
     data and log what the check found.
 
     Each inbox file's import is recorded as an import run; a file refused only for outliers is
-    kept in ``kept_dir`` (default: ``import-runs`` beside the inbox) for an override.
+    kept in the database for an override.
 
     One update runs at a time: a second one started meanwhile raises AlreadyRunning at once and
     leaves the inbox alone. Alert mails are made with ``settings`` (default: the
     environment's, with ``content_dir``)."""
     settings = (settings or get_settings()).model_copy(update={"content_dir": content_dir})
     report = DailyUpdateReport(today or utc_today())
-    kept_dir = kept_dir or inbox_dir.parent / KEPT_FILES_DIR
     with one_update_at_a_time(engine, inbox_dir):
-        _run_parts(engine, settings, report, inbox_dir, kept_dir, demo, feeds, progress)
+        _run_parts(engine, settings, report, inbox_dir, demo, feeds, progress)
     report.check = check_data(engine, content_dir, today=report.today, stale_days=stale_days)
     for line in report.check.summary_lines():
         log.log(logging.WARNING if report.check.findings else logging.INFO, "data check: %s", line)
@@ -145,13 +143,12 @@ def _run_parts(
     settings: Settings,
     report: DailyUpdateReport,
     inbox_dir: Path,
-    kept_dir: Path,
     demo: bool | None,
     feeds: FeedFetcher | None,
     progress: Progress | None,
 ) -> None:
     options = ImportOptions(today=report.today, progress=progress, settings=settings)
-    report.inbox = import_inbox(engine, inbox_dir, kept_dir, options)
+    report.inbox = import_inbox(engine, inbox_dir, options)
     if feeds is not None:
         report.feeds = feeds(engine, report.today)
         report.estimate = estimate_prices(
@@ -166,30 +163,24 @@ def _run_parts(
             )
 
 
-def import_inbox(
-    engine: Engine, inbox_dir: Path, kept_dir: Path, options: ImportOptions
-) -> list[InboxOutcome]:
+def import_inbox(engine: Engine, inbox_dir: Path, options: ImportOptions) -> list[InboxOutcome]:
     inbox_dir.mkdir(parents=True, exist_ok=True)
     waiting = sorted(
         path
         for path in inbox_dir.iterdir()
         if path.is_file() and not path.name.startswith(".") and path.suffix != ".part"
     )
-    return [_import_inbox_file(engine, path, kept_dir, options) for path in waiting]
+    return [_import_inbox_file(engine, path, options) for path in waiting]
 
 
-def _import_inbox_file(
-    engine: Engine, path: Path, kept_dir: Path, options: ImportOptions
-) -> InboxOutcome:
+def _import_inbox_file(engine: Engine, path: Path, options: ImportOptions) -> InboxOutcome:
     match = INBOX_NAME.fullmatch(path.name)
     if match is None:
         problem = "the name must start with prices, fx or yards and end in .csv or .json"
         return InboxOutcome(path.name, _move(path, FAILED_DIR, [problem]), None, problem)
     kind = match.group(1).lower()
     try:
-        recorded = recorded_import(
-            engine, kind, path, trigger="inbox", kept_dir=kept_dir, options=options
-        )
+        recorded = recorded_import(engine, kind, path, trigger="inbox", options=options)
     except OperationalError:
         raise  # the database is unreachable: leave the file for the next run
     except Exception as error:

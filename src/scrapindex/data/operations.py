@@ -17,12 +17,7 @@ from scrapindex.alerts.evaluate import EvaluationReport
 from scrapindex.data.check import DataCheckReport, check_data
 from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.data.imports.report import ImportReport, Progress
-from scrapindex.data.imports.runs import (
-    ImportOptions,
-    kept_files_dir,
-    override_import_run,
-    recorded_import,
-)
+from scrapindex.data.imports.runs import ImportOptions, override_import_run, recorded_import
 from scrapindex.models import ImportRun, User
 from scrapindex.settings import Settings
 
@@ -58,9 +53,7 @@ def import_file(
     options = ImportOptions(
         allow_outliers=allow_outliers, progress=progress, metals=metals, settings=settings
     )
-    recorded = recorded_import(
-        engine, kind, path, trigger=trigger, kept_dir=kept_files_dir(settings), options=options
-    )
+    recorded = recorded_import(engine, kind, path, trigger=trigger, options=options)
     return after_import(
         engine, settings, recorded.report, wrote_prices=kind == "prices", run_id=recorded.run_id
     )

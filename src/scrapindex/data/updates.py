@@ -16,7 +16,6 @@ from scrapindex.data.daily_update import DailyUpdateReport, run_daily_update
 from scrapindex.data.estimates import EstimateReport, estimate_prices
 from scrapindex.data.feeds.configured import configured_feeds, fetch_feed
 from scrapindex.data.imports.report import Progress
-from scrapindex.data.imports.runs import kept_files_dir
 from scrapindex.data.operations import (
     ImportOutcome,
     after_import,
@@ -93,7 +92,6 @@ def daily_update(
         feeds=configured_feeds(settings),
         stale_days=settings.price_stale_days,
         progress=progress,
-        kept_dir=kept_files_dir(settings),
         settings=settings,
     )
     return DailyUpdateOutcome(report, report.alerts())

@@ -9,7 +9,7 @@ from sqlalchemy import ColumnElement, func, select, true
 from sqlalchemy.orm import Session
 
 from scrapindex.audit import record_audit
-from scrapindex.data.imports.runs import OUTLIERS
+from scrapindex.data.imports.runs import OUTLIERS, file_is_kept
 from scrapindex.models import (
     ContactMessage,
     ImportRun,
@@ -38,7 +38,7 @@ def waiting_counts(session: Session) -> dict[str, int]:
         "unhandled_messages": _count(session, ContactMessage, ContactMessage.handled_at.is_(None)),
         "subscribers": _count(session, NewsletterSubscription, _confirmed()),
         "runs_awaiting_override": _count(
-            session, ImportRun, ImportRun.status == OUTLIERS, ImportRun.stored_path.is_not(None)
+            session, ImportRun, ImportRun.status == OUTLIERS, file_is_kept()
         ),
     }
 

@@ -1,5 +1,5 @@
 """Import runs: what each import of a file did or why it was refused, and the admin's override
-of a file refused only for outliers."""
+of a file refused only for outliers (``canOverride``: refused for outliers, and its file kept)."""
 
 from typing import Annotated
 
@@ -8,7 +8,7 @@ from sqlalchemy import Engine
 
 from scrapindex.api.deps import PageNumber, PageSize, RowIdPath, SessionDep, SettingsDep
 from scrapindex.auth.deps import AdminDep, OperatorDep, csrf_protected
-from scrapindex.data.imports.runs import OverrideRefusedError, can_override
+from scrapindex.data.imports.runs import OverrideRefusedError, can_override, kept_run_ids
 from scrapindex.data.operations import override_import
 from scrapindex.models import ImportRun
 from scrapindex.queries.operations import count_import_runs, import_runs
@@ -31,17 +31,19 @@ def get_run(session: SessionDep, run_id: RowIdPath) -> ImportRun:
     return run
 
 
-def admin_run(run: ImportRun) -> AdminImportRun:
-    return AdminImportRun.model_validate(_run_fields(run))
+def admin_run(run: ImportRun, kept_in_database: bool) -> AdminImportRun:
+    return AdminImportRun.model_validate(_run_fields(run, kept_in_database))
 
 
-def admin_run_detail(run: ImportRun) -> AdminImportRunDetail:
-    return AdminImportRunDetail.model_validate({**_run_fields(run), "problems": run.problems})
+def admin_run_detail(run: ImportRun, kept_in_database: bool) -> AdminImportRunDetail:
+    fields = _run_fields(run, kept_in_database)
+    return AdminImportRunDetail.model_validate({**fields, "problems": run.problems})
 
 
-def _run_fields(run: ImportRun) -> dict[str, object]:
+def _run_fields(run: ImportRun, kept_in_database: bool) -> dict[str, object]:
     fields = AdminImportRun.model_fields.keys() - {"can_override"}
-    return {name: getattr(run, name) for name in fields} | {"can_override": can_override(run)}
+    overridable = can_override(run, kept_in_database)
+    return {name: getattr(run, name) for name in fields} | {"can_override": overridable}
 
 
 @router.get("", response_model=AdminImportRunPage, summary="Import runs, newest first")
@@ -52,8 +54,9 @@ def list_import_runs(
     limit: PageSize = 25,
 ) -> AdminImportRunPage:
     runs = import_runs(session, offset=(page - 1) * limit, limit=limit)
+    kept = kept_run_ids(session, [run.id for run in runs])
     return AdminImportRunPage(
-        data=[admin_run(run) for run in runs],
+        data=[admin_run(run, run.id in kept) for run in runs],
         pagination=Pagination.of(page, limit, count_import_runs(session)),
     )
 
@@ -65,9 +68,9 @@ def list_import_runs(
     summary="One import run, with the problems that refused it",
 )
 def import_run(
-    operator: OperatorDep, run: Annotated[ImportRun, Depends(get_run)]
+    session: SessionDep, operator: OperatorDep, run: Annotated[ImportRun, Depends(get_run)]
 ) -> AdminImportRunDetail:
-    return admin_run_detail(run)
+    return admin_run_detail(run, run.id in kept_run_ids(session, [run.id]))
 
 
 @router.post(
@@ -90,4 +93,4 @@ def override_run(
         raise run_not_found(run_id) from None
     except OverrideRefusedError as error:
         raise HTTPException(409, str(error)) from None
-    return admin_run_detail(run)
+    return admin_run_detail(run, kept_in_database=False)  # the override deleted its kept file
