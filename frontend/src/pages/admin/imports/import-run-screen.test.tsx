@@ -36,10 +36,32 @@ describe("import runs", () => {
     expect(screen.getByRole("link", { name: "Users" })).toBeInTheDocument();
   });
 
+  it("says when the file of a run held back for outliers is not kept, and offers no override", async () => {
+    const notKept = {
+      ...RUN,
+      canOverride: false,
+      problems: [...RUN.problems, "file: too large to keep for an override (40 MB, the cap is 32 MB): …"],
+    };
+    serve(fetchSpy, {
+      "GET /api/auth/me": ADMIN,
+      "GET /api/admin/import-runs": page([notKept]),
+      "GET /api/admin/import-runs/5": notKept,
+    });
+    renderConsole("/admin/imports");
+    expect(await screen.findByText("Outliers: file not kept (3)", {}, WAIT)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("link", { name: RUN.fileName }));
+    expect(await screen.findByText(/its file is not kept for an override/, {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText("scrapindex prices import --allow-outliers")).toBeInTheDocument();
+    expect(screen.getByText(/too large to keep for an override/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Override" })).not.toBeInTheDocument();
+  });
+
   it("offers no override on a run that is not waiting for one", async () => {
-    serve(fetchSpy, { "GET /api/auth/me": ADMIN, "GET /api/admin/import-runs/5": { ...RUN, canOverride: false } });
+    const overridden = { ...RUN, status: "overridden" as const, canOverride: false };
+    serve(fetchSpy, { "GET /api/auth/me": ADMIN, "GET /api/admin/import-runs/5": overridden });
     renderConsole("/admin/imports/5");
     await screen.findByText("line 4: copper 9x the current price", {}, WAIT);
     expect(screen.queryByRole("button", { name: "Override" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/not kept/)).not.toBeInTheDocument();
   });
 });

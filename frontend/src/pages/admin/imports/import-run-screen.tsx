@@ -70,7 +70,7 @@ function OverrideAction({ run }: { run: ImportRun }) {
   const override = useConsoleAction((api, id: number) =>
     unwrap(api.POST("/api/admin/import-runs/{run_id}/override", { params: { path: { run_id: id } } })),
   );
-  if (!run.canOverride) return null;
+  if (!run.canOverride) return run.status === "outliers" ? <FileNotKept run={run} /> : null;
   if (user.role !== "admin") {
     return <p className="text-sm text-slate-700">This run awaits an override: an admin can allow its outliers.</p>;
   }
@@ -84,5 +84,17 @@ function OverrideAction({ run }: { run: ImportRun }) {
         {override.isPending ? "Overriding…" : "Override"}
       </Button>
     </div>
+  );
+}
+
+/** Held back for outliers, but its file is not kept for an override: too large to keep (a problem
+ * line says so), kept past its days, or kept on another host's disk before files were kept in the
+ * database. */
+function FileNotKept({ run }: { run: ImportRun }) {
+  return (
+    <p className="text-sm text-slate-700">
+      This run was held back for {formatCount(run.outliers)} outliers, and its file is not kept for an override: fix the
+      file or import it again with <code className="font-mono">scrapindex {run.kind} import --allow-outliers</code>.
+    </p>
   );
 }

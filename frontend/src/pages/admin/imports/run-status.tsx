@@ -13,7 +13,11 @@ const TONES: Record<ImportRunStatus, string> = {
   overridden: "bg-slate-100 text-slate-900",
 };
 
-export function RunStatus({ run }: { run: Pick<ImportRun, "status" | "outliers"> }) {
-  const label = run.status === "outliers" ? `${LABELS.outliers} (${run.outliers})` : LABELS[run.status];
+/** A run held back for outliers whose file is not kept (too large, or gone) cannot be overridden. */
+const NOT_KEPT = "Outliers: file not kept";
+
+export function RunStatus({ run }: { run: Pick<ImportRun, "status" | "outliers" | "canOverride"> }) {
+  const outliers = run.canOverride ? LABELS.outliers : NOT_KEPT;
+  const label = run.status === "outliers" ? `${outliers} (${run.outliers})` : LABELS[run.status];
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${TONES[run.status]}`}>{label}</span>;
 }
