@@ -97,8 +97,8 @@ def fingerprint(engine: Engine) -> dict[str, tuple[int, str]]:
 
 
 # What a request or a refused import may write without changing any data: a session's last use,
-# and the record of the refused import itself.
-BOOKKEEPING_TABLES = frozenset({"user_sessions", "import_runs"})
+# the record of the refused import itself and its kept file, and the lease a run took.
+BOOKKEEPING_TABLES = frozenset({"user_sessions", "import_runs", "import_run_files", "job_leases"})
 
 
 def data_fingerprint(engine: Engine) -> dict[str, tuple[int, str]]:

@@ -65,6 +65,7 @@ from scrapindex.middleware.limits import (
 )
 from scrapindex.middleware.methods import MethodsMiddleware, app_methods, with_routes_of
 from scrapindex.middleware.outage import DatabaseOutageMiddleware
+from scrapindex.middleware.proxies import ProxyRule
 from scrapindex.middleware.request_context import RequestContextMiddleware
 from scrapindex.middleware.request_context import client_of as request_client
 from scrapindex.middleware.security import SecurityHeadersMiddleware
@@ -200,7 +201,7 @@ def middleware(
     which turns HTTPExceptions into the answers of add_error_handlers. The limits' counts and
     the API's kept answers are objects made here, shared by their layer and the fast path.
     """
-    client_of = request_client(settings.trust_proxy_headers)
+    client_of = request_client(ProxyRule.of(settings))  # TRUSTED_PROXIES, TRUST_PROXY_HEADERS
     api = ApiResponses(settings.api_cache_seconds, revisions, api_query_names(app))
     concurrency = ConcurrencyLimits(
         settings.max_concurrent_requests, settings.max_concurrent_requests_per_client

@@ -1,6 +1,7 @@
 """Typed settings, read from the environment (prefix-free names) and an optional .env file."""
 
 import datetime as dt
+import ipaddress
 import json
 import re
 from functools import lru_cache
@@ -179,6 +180,19 @@ class Settings(BaseSettings):
             if not CSP_SOURCE.fullmatch(source):
                 raise ValueError(f"not a Content-Security-Policy source: {source!r}")
         return sources
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def check_trusted_proxies(cls, proxies: list[str]) -> list[str]:
+        for proxy in proxies:
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ValueError(
+                    "not an IP address or network (CIDR, e.g. 10.0.0.0/8 or 2001:db8::/32): "
+                    f"{proxy!r}"
+                ) from None
+        return proxies
 
     @field_validator("map_tile_upstream")
     @classmethod

@@ -34,7 +34,7 @@ from scrapindex.schemas.common import money_text
 from scrapindex.settings import Settings, get_settings
 from tests.clock import ManualClock
 from tests.conftest import CONTENT_DIR, FreshDatabase
-from tests.databases import fingerprint
+from tests.databases import data_fingerprint
 from tests.integration.test_price_figures_sql import reference_figures
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
@@ -117,10 +117,10 @@ def test_running_twice_on_one_day_adds_nothing(db: Engine, tmp_path: Path, today
     assert prices_are_stale(db, today)
     update(db, tmp_path / "inbox")
     assert not prices_are_stale(db, today)
-    after_first = fingerprint(db)
+    after_first = data_fingerprint(db)
     second = run_daily_update(db, inbox_dir=tmp_path / "inbox", content_dir=CONTENT_DIR)
     assert second.demo == DemoExtension()
-    assert fingerprint(db) == after_first
+    assert data_fingerprint(db) == after_first
 
 
 def test_the_extended_walk_looks_like_the_generated_one(

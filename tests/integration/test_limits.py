@@ -166,6 +166,35 @@ def test_forwarded_client_counts_on_its_own_only_behind_a_trusted_proxy(
         assert direct.get("/api/materials", headers=second).status_code == 429  # header ignored
 
 
+def test_visitors_behind_a_trusted_balancer_count_apart(database_url: str) -> None:
+    """nginx (the peer) appends the balancer, the balancer the visitor: with both named in
+    TRUSTED_PROXIES each visitor has a bucket of its own; with TRUST_PROXY_HEADERS alone (the
+    last hop) every visitor is the balancer, and all of them share one bucket."""
+    balancer = "10.1.2.3"
+    one = {"X-Forwarded-For": f"203.0.113.7, {balancer}"}
+    other = {"X-Forwarded-For": f"198.51.100.2, {balancer}"}
+    # A visitor's own X-Forwarded-For entries are left of the balancer's: no new bucket.
+    forged = {"X-Forwarded-For": f"192.0.2.99, 203.0.113.7, {balancer}"}
+    pretending = {"X-Forwarded-For": f"10.0.0.1, 203.0.113.7, {balancer}"}  # to be a proxy
+    trusted = ["127.0.0.1", "10.0.0.0/8"]
+    app = make_app(database_url, api_rate_limit_per_minute=1, trusted_proxies=trusted)
+    with TestClient(app, client=("127.0.0.1", 50000)) as behind_balancer:
+        assert behind_balancer.get("/api/materials", headers=one).status_code == 200
+        assert behind_balancer.get("/api/materials", headers=one).status_code == 429
+        assert behind_balancer.get("/api/materials", headers=other).status_code == 200
+        assert behind_balancer.get("/api/materials", headers=forged).status_code == 429
+        assert behind_balancer.get("/api/materials", headers=pretending).status_code == 429
+    # A peer that is none of the proxies is not believed: its own address is the client.
+    app = make_app(database_url, api_rate_limit_per_minute=1, trusted_proxies=trusted)
+    with TestClient(app, client=("192.0.2.50", 50000)) as direct:
+        assert direct.get("/api/materials", headers=one).status_code == 200
+        assert direct.get("/api/materials", headers=other).status_code == 429
+    app = make_app(database_url, api_rate_limit_per_minute=1, trust_proxy_headers=True)
+    with TestClient(app, client=("127.0.0.1", 50000)) as last_hop:
+        assert last_hop.get("/api/materials", headers=one).status_code == 200
+        assert last_hop.get("/api/materials", headers=other).status_code == 429  # the balancer's
+
+
 def test_pages_api_calls_are_not_rate_limited(database_url: str, tmp_path: Path) -> None:
     """A page's embedded data comes from in-process API calls; they are the page's, not a
     client's, so a busy site never runs the pages out of API requests."""

@@ -229,6 +229,32 @@ def test_hsts_only_over_https_when_enabled(
             )
 
 
+@pytest.mark.parametrize(
+    ("peer", "headers", "expected"),
+    [
+        ("127.0.0.1", {"X-Forwarded-Proto": "https"}, True),  # nginx
+        ("10.1.2.3", {"X-Forwarded-Proto": "https"}, True),  # the balancer, straight to us
+        ("127.0.0.1", {"X-Forwarded-Proto": "http"}, False),
+        ("::ffff:127.0.0.1", {"X-Forwarded-Proto": "https"}, True),
+        ("192.0.2.50", {"X-Forwarded-Proto": "https"}, False),  # anyone else: not believed
+        ("192.0.2.50", {"X-Forwarded-Proto": "https", "X-Forwarded-For": "10.1.2.3"}, False),
+    ],
+)
+def test_hsts_follows_x_forwarded_proto_from_trusted_proxies_alone(
+    database_url: str, tmp_path: Path, peer: str, headers: dict[str, str], expected: bool
+) -> None:
+    app = make_app(
+        database_url,
+        built_dist(tmp_path),
+        hsts_seconds=31536000,
+        trusted_proxies=["127.0.0.1", "10.0.0.0/8"],
+    )
+    with TestClient(app, base_url="http://testserver", client=(peer, 50000)) as client:
+        for path in ("/za/johannesburg", "/api/cities"):
+            response = client.get(path, headers=headers, follow_redirects=False)
+            assert ("strict-transport-security" in response.headers) is expected
+
+
 def test_api_docs_page_gets_its_own_policy(site: TestClient) -> None:
     """Swagger UI loads from this server and starts from one inline script, allowed by its hash."""
     for encoding in ("gzip", "identity"):  # the API cache keeps a compressed copy too

@@ -26,7 +26,8 @@ from typing import Any
 
 from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.cron import CronTrigger
-from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy import Connection, Engine, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import OperationalError
 
 from scrapindex.alerts.evaluate import EvaluationReport
@@ -292,9 +293,12 @@ def _extend_fx(connection: Connection, source_id: int, today: dt.date) -> int:
                     "source_id": source_id,
                 }
             )
-    if rows:
-        connection.execute(insert(FxRate), rows)
-    return len(rows)
+    if not rows:
+        return 0
+    # Another host extending at the same moment adds the same days: theirs stand.
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(FxRate).values(rows).on_conflict_do_nothing()
+    return len(connection.execute(statement.returning(FxRate.currency)).all())
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ and log line for what it answers): every response, the limits' refusals included
 ``X-Request-ID`` header, and every log record written while a request is handled carries its id.
 """
 
-import ipaddress
 import logging
 import re
 import time
@@ -17,6 +16,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scrapindex import logs
+from scrapindex.middleware.proxies import ProxyRule
 
 log = logging.getLogger(__name__)
 access_log = logging.getLogger("scrapindex.access")
@@ -36,28 +36,17 @@ def is_external_http(scope: Scope) -> bool:
     return scope["type"] == "http" and not scope.get(INTERNAL_REQUEST)
 
 
-def client_address(scope: Scope, trust_proxy_headers: bool) -> str:
-    """The connecting address, or the hop our trusted proxy added to X-Forwarded-For.
-
-    The last entry is the one the proxy itself appended (nginx's $proxy_add_x_forwarded_for);
-    anything before it came from the client and could be forged to dodge the rate limits.
-    """
-    if trust_proxy_headers:
-        forwarded = Headers(scope=scope).get("x-forwarded-for", "")
-        last_hop = forwarded.rsplit(",", 1)[-1].strip()
-        try:
-            return str(ipaddress.ip_address(last_hop))
-        except ValueError:
-            pass  # absent or not an address: fall back to the connection's
-    client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+def client_address(scope: Scope, proxies: ProxyRule) -> str:
+    """The client's address: the connection's, or as the trusted proxies in front report it
+    (middleware/proxies.py: X-Forwarded-For read from the right, past the trusted proxies)."""
+    return proxies.client(scope)
 
 
-def client_of(trust_proxy_headers: bool) -> ClientOf:
+def client_of(proxies: ProxyRule) -> ClientOf:
     """The client rule of the app: every limit and the log line use this one."""
 
     def address(scope: Scope) -> str:
-        return client_address(scope, trust_proxy_headers)
+        return proxies.client(scope)
 
     return address
 

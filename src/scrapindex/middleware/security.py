@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from scrapindex.middleware.proxies import ProxyRule
 from scrapindex.settings import Settings
 
 Header = tuple[bytes, bytes]
@@ -104,7 +105,7 @@ class SecurityHeadersMiddleware:
     def __init__(self, app: ASGIApp, settings: Settings, docs_path: str | None = None) -> None:
         self.app = app
         self.docs_path = docs_path
-        self.trust_proxy_headers = settings.trust_proxy_headers
+        self.proxies = ProxyRule.of(settings)  # X-Forwarded-Proto from a trusted proxy only
         policy = content_security_policy(settings.map_tile_hosts, settings.analytics_hosts)
         self.headers = [*FIXED_HEADERS, (b"content-security-policy", policy.encode())]
         self.https_headers = list(self.headers)
@@ -136,13 +137,7 @@ class SecurityHeadersMiddleware:
         return path == self.docs_path  # the page; its files under it need no policy of their own
 
     def is_https(self, scope: Scope) -> bool:
-        if scope.get("scheme") == "https":
-            return True
-        if self.trust_proxy_headers:
-            for name, value in scope["headers"]:
-                if name == b"x-forwarded-proto":
-                    return bool(value.split(b",", 1)[0].strip().lower() == b"https")
-        return False
+        return self.proxies.is_https(scope)
 
     def secured(self, headers: Iterable[Sequence[bytes]], added: list[Header]) -> list[Header]:
         result: list[Header] = []

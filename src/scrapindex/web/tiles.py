@@ -19,11 +19,20 @@ When the pause is over, the next fetch tries again: a failure starts another pau
 
 Tiles spend no rate limit of the middleware (a map asks for dozens), but upstream fetches are
 few (FETCHES_PER_MINUTE per process, OSM's "no bulk fetching"), so each client, told apart as the
-limits tell them (middleware/request_context.py), may spend CLIENT_FETCH_SHARE of them. Past it
-that client gets the placeholder marked ``X-Tile: over-share``, while the others still get real
-tiles; tiles kept in memory cost no fetch and are answered to everyone. When the process's own
-allowance is spent, the placeholder is marked ``X-Tile: busy``. Both are ``private``: nginx keeps
-them for nobody else (a placeholder for an upstream that is away is public, for everyone).
+limits tell them (middleware/proxies.py: TRUSTED_PROXIES), may spend CLIENT_FETCH_SHARE of them.
+Past it that client gets the placeholder marked ``X-Tile: over-share``, while the others still get
+real tiles; tiles kept in memory cost no fetch and are answered to everyone. When the process's
+own allowance is spent, the placeholder is marked ``X-Tile: busy``. Both are ``private``: nginx
+keeps them for nobody else (a placeholder for an upstream that is away is public, for everyone).
+
+The memory and the allowance are each process's own: without nginx, a host of N workers keeps up
+to N copies of a tile and may fetch N times FETCHES_PER_MINUTE. Behind nginx
+(deploy/nginx/scrapindex.conf) the host keeps tiles once, for a week, in a cache of their own,
+and lets one request per tile through to a worker: so each tile is fetched once per host a week,
+and only a host's new tiles spend any allowance. The allowance still bounds a burst of new tiles
+per process, not per host: a host's ceiling is its workers times FETCHES_PER_MINUTE, and the
+site's that times its hosts (OSM asks for modest use: keep FETCHES_PER_MINUTE times the site's
+worker processes within it, or point MAP_TILE_UPSTREAM at a tile service of your own).
 
 The memory is bounded by what its tiles cost in memory, not by their bodies alone: OSM's open
 sea is a 103-byte PNG, and its key, headers and entry cost several times that
@@ -56,6 +65,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import Response
 
+from scrapindex.middleware.proxies import ProxyRule
 from scrapindex.middleware.request_context import client_of
 from scrapindex.settings import PROJECT_ROOT, Settings
 
@@ -361,7 +371,7 @@ def not_modified(request: Request, etag: str) -> bool:
 
 def tiles_router(settings: Settings, clock: Clock = time.monotonic) -> APIRouter:
     placeholder = placeholder_path(settings).read_bytes()
-    client_address = client_of(settings.trust_proxy_headers)
+    client_address = client_of(ProxyRule.of(settings))
     source = TileSource(
         settings.map_tile_upstream,
         user_agent(settings),
