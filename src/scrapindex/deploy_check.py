@@ -5,6 +5,7 @@ this) or a warning (probably wrong, or costly). `check` without --deploy looks o
 the site can serve at all: the front end built, the database reachable and migrated.
 """
 
+import ipaddress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -16,6 +17,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import NullPool
 
 from scrapindex import migrate
+from scrapindex.middleware.proxies import ProxyRule
 from scrapindex.settings import Settings
 
 Level = Literal["error", "warning"]
@@ -183,9 +185,13 @@ def _repeats_a_piece(text: str) -> bool:
 
 
 def _exposure_findings(settings: Settings) -> list[Finding]:
-    """The app is meant to listen on loopback, behind nginx (deploy/nginx/scrapindex.conf)."""
+    """The app is meant to listen on loopback, behind nginx (deploy/nginx/scrapindex.conf), and to
+    believe the X-Forwarded-* headers of its own proxies alone (middleware/proxies.py)."""
+    findings = _trusted_proxy_findings(settings)
     if settings.host in ("127.0.0.1", "::1", "localhost"):
-        return []
+        return findings
+    if settings.trusted_proxies:
+        return findings  # a client reaching the app directly is none of them: not believed
     if settings.trust_proxy_headers:
         return [
             Finding(
@@ -193,7 +199,7 @@ def _exposure_findings(settings: Settings) -> list[Finding]:
                 "error",
                 f"TRUST_PROXY_HEADERS is on while the app listens on {settings.host}: a client "
                 "reaching it directly can forge X-Forwarded-For to dodge the rate limits. Listen "
-                "on 127.0.0.1 (HOST) behind the proxy.",
+                "on 127.0.0.1 (HOST) behind the proxy, or name the proxies in TRUSTED_PROXIES.",
             )
         ]
     return [
@@ -202,7 +208,35 @@ def _exposure_findings(settings: Settings) -> list[Finding]:
             "warning",
             f"The app listens on {settings.host} with no proxy in front: no TLS, and uvicorn "
             "alone does not cache or absorb slow clients. Put nginx in front "
-            "(deploy/nginx/scrapindex.conf), set TRUST_PROXY_HEADERS=true and HOST=127.0.0.1.",
+            "(deploy/nginx/scrapindex.conf), set TRUSTED_PROXIES=127.0.0.1 and HOST=127.0.0.1.",
+        )
+    ]
+
+
+# Wider than this (a /8 of IPv4, a /16 of IPv6) is a slice of the Internet, not a proxy's range;
+# the unique local range fc00::/7, private like 10.0.0.0/8, is not.
+WIDEST_PROXY_PREFIX = {4: 8, 6: 16}
+PRIVATE_IPV6 = ipaddress.IPv6Network("fc00::/7")
+
+
+def _trusted_proxy_findings(settings: Settings) -> list[Finding]:
+    """TRUSTED_PROXIES that take in far more than proxies: their headers are believed."""
+    wide = [
+        network
+        for network in ProxyRule.of(settings).networks
+        if network.prefixlen < WIDEST_PROXY_PREFIX[network.version]
+        and not (isinstance(network, ipaddress.IPv6Network) and network.subnet_of(PRIVATE_IPV6))
+    ]
+    if not wide:
+        return []
+    return [
+        Finding(
+            "wide-trusted-proxies",
+            "warning",
+            f"TRUSTED_PROXIES trusts {', '.join(map(str, wide))}: any client with an address in "
+            "it may write X-Forwarded-For and name itself anyone, to dodge the rate limits (and "
+            "if every hop is trusted, the leftmost, which the client wrote, is taken). Name your "
+            "proxies alone: 127.0.0.1 for nginx on the host, your balancer's or CDN's ranges.",
         )
     ]
 

@@ -159,6 +159,40 @@ def test_single_unsafe_settings(overrides: dict[str, Any], expected: dict[str, s
     assert codes(settings_findings(make_settings(**overrides))) == expected
 
 
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [
+        ({"trusted_proxies": ["127.0.0.1"]}, {}),
+        ({"trusted_proxies": ["127.0.0.1", "10.0.0.0/8", "fd00::/8", "2400:cb00::/32"]}, {}),
+        ({"trusted_proxies": ["fc00::/7"]}, {}),  # IPv6's private range, like 10.0.0.0/8
+        # Behind a balancer, listening on the private network: only the balancer is believed.
+        ({"host": "10.0.0.5", "trusted_proxies": ["10.0.0.0/24"]}, {}),
+        (
+            {"host": "10.0.0.5", "trusted_proxies": ["10.0.0.0/24"], "trust_proxy_headers": True},
+            {},
+        ),
+        ({"trusted_proxies": ["0.0.0.0/0"]}, {"wide-trusted-proxies": "warning"}),
+        ({"trusted_proxies": ["127.0.0.1", "::/0"]}, {"wide-trusted-proxies": "warning"}),
+        ({"trusted_proxies": ["0.0.0.0/1"]}, {"wide-trusted-proxies": "warning"}),
+        ({"trusted_proxies": ["2000::/3"]}, {"wide-trusted-proxies": "warning"}),
+        ({"trusted_proxies": ["::ffff:0.0.0.0/96"]}, {"wide-trusted-proxies": "warning"}),
+        (
+            {"host": "0.0.0.0", "trusted_proxies": ["0.0.0.0/0"]},
+            {"wide-trusted-proxies": "warning"},
+        ),
+    ],
+)
+def test_trusted_proxies(overrides: dict[str, Any], expected: dict[str, str]) -> None:
+    assert codes(settings_findings(make_settings(**overrides))) == expected
+
+
+def test_a_wide_trusted_network_is_named() -> None:
+    settings = make_settings(trusted_proxies=["127.0.0.1", "0.0.0.0/0", "10.0.0.0/8"])
+    (finding,) = settings_findings(settings)
+    assert "TRUSTED_PROXIES trusts 0.0.0.0/0:" in finding.message
+    assert "10.0.0.0/8" not in finding.message
+
+
 RANDOM_32 = "f3a94c0e7b1d25689ec4a0b7d3f61c28"  # as `openssl rand -hex 16` makes them
 
 
