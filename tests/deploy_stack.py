@@ -4,6 +4,7 @@ of `scrapindex serve --workers N` on PostgreSQL. Used by the deploy test and the
 
 import contextlib
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -44,26 +45,108 @@ class Stack:
     plain_http_url: str  # the port-80 server, which sends visitors to HTTPS
 
 
+@dataclass(frozen=True)
+class EdgeLimits:
+    """nginx's per-client limits: requests a minute, each bucket holding a minute's worth (its
+    burst), for HTML pages, the API and writes; and requests at once."""
+
+    pages_per_minute: int
+    api_per_minute: int
+    forms_per_minute: int
+    connections: int
+
+
+ZONES = {"pages": "scrapindex_pages", "api": "scrapindex_api", "forms": "scrapindex_forms"}
+CONNECTIONS = re.compile(r"(limit_conn scrapindex_connections )(\d+);")
+# Out of the way: one test client (or the soak benchmark's wrk) sends what a crowd would.
+LIFTED_LIMITS = EdgeLimits(1_000_000, 1_000_000, 1_000_000, 65535)
+# The real_ip lines as shipped, commented, for a balancer (or CDN) in front of nginx.
+REAL_IP_LINES = (
+    "# set_real_ip_from 10.0.0.0/8;",
+    "# real_ip_header X-Forwarded-For;",
+    "# real_ip_recursive on;",
+    "# 10.0.0.0/8 1;",  # the geo block: the balancer's X-Forwarded-Proto is passed on
+)
+
+
+def zone_patterns(zone: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The rate of ``zone``'s limit_req_zone line and the burst of its limit_req lines."""
+    rate = re.compile(rf"(zone={zone}:\S+ rate=)(\d+)r/m;")
+    burst = re.compile(rf"(limit_req zone={zone} burst=)(\d+)( nodelay;)")
+    return rate, burst
+
+
+def shipped_limits(text: str | None = None) -> EdgeLimits:
+    """The limits deploy/nginx/scrapindex.conf sets (each bucket a minute's worth, checked)."""
+    text = SITE_CONF.read_text() if text is None else text
+    per_minute = {}
+    for name, zone in ZONES.items():
+        rate, burst = zone_patterns(zone)
+        (found,) = rate.findall(text)
+        bursts = {int(b) for _, b, _ in burst.findall(text)}
+        assert bursts == {int(found[1])}, f"{zone}: burst {bursts}, rate {found[1]} a minute"
+        per_minute[name] = int(found[1])
+    (connections,) = {int(n) for _, n in CONNECTIONS.findall(text)}
+    return EdgeLimits(per_minute["pages"], per_minute["api"], per_minute["forms"], connections)
+
+
+def with_limits(text: str, limits: EdgeLimits) -> str:
+    per_minute = {
+        "pages": limits.pages_per_minute,
+        "api": limits.api_per_minute,
+        "forms": limits.forms_per_minute,
+    }
+    for name, zone in ZONES.items():
+        rate, burst = zone_patterns(zone)
+        text, rates = rate.subn(rf"\g<1>{per_minute[name]}r/m;", text)
+        text, bursts = burst.subn(rf"\g<1>{per_minute[name]}\g<3>", text)
+        assert rates == 1, f"{SITE_CONF} no longer has the zone {zone}"
+        assert bursts >= 1, f"{SITE_CONF} no longer limits with {zone}"
+    text, found = CONNECTIONS.subn(rf"\g<1>{limits.connections};", text)
+    assert found >= 1, f"{SITE_CONF} no longer limits connections"
+    return text
+
+
+def behind_balancer(text: str, balancer: str) -> str:
+    """The shipped real_ip lines uncommented, for a balancer at ``balancer``."""
+    for line in REAL_IP_LINES:
+        assert text.count(line) == 1, f"{SITE_CONF} no longer has {line!r}"
+        text = text.replace(line, line.removeprefix("# ").replace("10.0.0.0/8", balancer))
+    return text
+
+
 def site_conf(
-    app_port: int, nginx_port: int, redirect_port: int, cache_dir: Path, certificate: Path
+    app_port: int,
+    nginx_port: int,
+    redirect_port: int,
+    cache_dir: Path,
+    certificate: Path,
+    *,
+    tile_cache_dir: Path | None = None,
+    limits: EdgeLimits = LIFTED_LIMITS,
+    balancer: str | None = None,
 ) -> str:
-    """Our deploy file, pointed at this run's ports and folders: nothing else is changed.
+    """Our deploy file, pointed at this run's ports and folders, with ``limits`` (the shipped
+    ones: shipped_limits()) and, given a ``balancer`` address, its real_ip lines uncommented.
 
     The HTTPS server answers plain HTTP on its test port (no certificate a client would trust
     exists here); the port-80 server, which redirects to HTTPS, listens on another test port.
     """
     text = SITE_CONF.read_text()
+    tile_cache_dir = tile_cache_dir or cache_dir.with_name(cache_dir.name + "-tiles")
     for old, new in (
         ("server 127.0.0.1:8000;", f"server 127.0.0.1:{app_port};"),
         ("listen 80;", f"listen 127.0.0.1:{redirect_port};"),
         ("listen 443 ssl http2;", f"listen 127.0.0.1:{nginx_port};"),
-        ("/var/cache/nginx/scrapindex", str(cache_dir)),
+        ("/var/cache/nginx/scrapindex-tiles ", f"{tile_cache_dir} "),
+        ("/var/cache/nginx/scrapindex ", f"{cache_dir} "),
         ("/etc/letsencrypt/live/scrapindex.example/fullchain.pem", str(certificate / "cert.pem")),
         ("/etc/letsencrypt/live/scrapindex.example/privkey.pem", str(certificate / "key.pem")),
     ):
         assert text.count(old) == 1, f"{SITE_CONF} no longer has {old!r}"
         text = text.replace(old, new)
-    return text
+    text = with_limits(text, limits)
+    return behind_balancer(text, balancer) if balancer else text
 
 
 def self_signed_certificate(folder: Path) -> Path:
@@ -128,8 +211,14 @@ def production_stack(
     workers: int = 2,
     frontend_dist: Path | None = None,
     extra_env: dict[str, str] | None = None,
+    limits: EdgeLimits = LIFTED_LIMITS,
+    balancer: str | None = None,
 ) -> Iterator[Stack]:
-    """Start the app's workers and nginx in front of them; stop both on exit."""
+    """Start the app's workers and nginx in front of them; stop both on exit.
+
+    nginx's per-client limits are ``limits`` (lifted unless a test asks for them); given a
+    ``balancer`` address (127.0.0.1: the test's own requests), nginx believes its
+    X-Forwarded-For and X-Forwarded-Proto as the shipped real_ip lines say."""
     nginx = find_nginx()
     if nginx is None:
         raise RuntimeError("nginx not found (apt-get install nginx-light)")
@@ -138,6 +227,8 @@ def production_stack(
         **os.environ,
         "DATABASE_URL": database_url,
         "SITE_ROOT": f"http://127.0.0.1:{nginx_port}",
+        # The last hop, nginx's: TRUSTED_PROXIES=127.0.0.1 would skip it, and a test's client,
+        # on 127.0.0.1 too, could then name itself anyone (the balancer tests name nginx).
         "TRUST_PROXY_HEADERS": "true",
         "CLIENT_HASH_SALT": secrets.token_hex(16),
         "DATA_DIR": str(folder / "data"),
@@ -153,13 +244,24 @@ def production_stack(
     # root, and must reach the cache and temp folders.
     prefix = Path(tempfile.mkdtemp(prefix="scrapindex-nginx-"))
     (prefix / "cache").mkdir()
+    (prefix / "tile-cache").mkdir()
     as_root = os.geteuid() == 0
     if as_root:
-        for path in (prefix, prefix / "cache"):
+        for path in (prefix, prefix / "cache", prefix / "tile-cache"):
             shutil.chown(path, "nobody", "nogroup")
     site = prefix / "scrapindex.conf"
     certificate = self_signed_certificate(prefix / "tls")
-    site.write_text(site_conf(app_port, nginx_port, redirect_port, prefix / "cache", certificate))
+    conf = site_conf(
+        app_port,
+        nginx_port,
+        redirect_port,
+        prefix / "cache",
+        certificate,
+        tile_cache_dir=prefix / "tile-cache",
+        limits=limits,
+        balancer=balancer,
+    )
+    site.write_text(conf)
     (prefix / "nginx.conf").write_text(main_conf(prefix, site, as_root))
     nginx_command = [
         nginx,

@@ -15,14 +15,19 @@ from sqlalchemy import func, select, update
 from scrapindex import revision
 from scrapindex.db import create_db_engine
 from scrapindex.models import City, ContactMessage
+from scrapindex.settings import Settings
 from tests.databases import IMPORT_DEMO, PostgresTemplates
 from tests.deploy_stack import (
+    REAL_IP_LINES,
     SITE_CONF,
+    EdgeLimits,
     Stack,
+    behind_balancer,
     find_nginx,
     main_conf,
     production_stack,
     self_signed_certificate,
+    shipped_limits,
 )
 from tests.integration.test_web_pages import TEMPLATE, read_page
 from tests.needs import unavailable
@@ -31,6 +36,11 @@ pytestmark = pytest.mark.postgres
 
 ASSET = "assets/app-0123abcd.js"
 PAGE_SECONDS = 2
+HSTS = "max-age=31536000; includeSubDomains"
+# Small enough to pass in a test: 3 pages, 5 API calls and 2 writes a minute (each bucket a
+# minute's worth, as shipped).
+SMALL_LIMITS = EdgeLimits(pages_per_minute=3, api_per_minute=5, forms_per_minute=2, connections=32)
+TOO_MANY = {"message": "Too many requests from your connection. Please slow down."}
 
 
 @pytest.fixture
@@ -40,20 +50,44 @@ def database(postgres_templates: PostgresTemplates) -> Iterator[str]:
     postgres_templates.drop(url)
 
 
-def started_stack(database: str, folder: Path, **env: str) -> Iterator[Stack]:
+def started_stack(
+    database: str,
+    folder: Path,
+    limits: EdgeLimits | None = None,
+    balancer: str | None = None,
+    **env: str,
+) -> Iterator[Stack]:
+    """Two workers behind nginx, with the deploy file's own limits unless given others."""
     if find_nginx() is None:
         unavailable("nginx not found (apt-get install nginx-light)")
     dist = folder / "dist"
     (dist / "assets").mkdir(parents=True)
     (dist / "index.html").write_text(TEMPLATE)
     (dist / ASSET).write_text("console.log('scrapindex');\n" * 200)
-    with production_stack(database, folder, 2, dist, extra_env=env) as running:
+    with production_stack(
+        database,
+        folder,
+        2,
+        dist,
+        extra_env={"HSTS_SECONDS": "31536000", **env},
+        limits=limits or shipped_limits(),
+        balancer=balancer,
+    ) as running:
         yield running
 
 
 @pytest.fixture
 def stack(database: str, tmp_path: Path) -> Iterator[Stack]:
     yield from started_stack(database, tmp_path)
+
+
+@pytest.fixture
+def balanced_stack(database: str, tmp_path: Path) -> Iterator[Stack]:
+    """Behind a balancer (the test's own requests, from 127.0.0.1): the deploy file's real_ip
+    lines uncommented for it, the app trusting nginx alone, and small limits."""
+    yield from started_stack(
+        database, tmp_path, SMALL_LIMITS, balancer="127.0.0.1", TRUSTED_PROXIES="127.0.0.1"
+    )
 
 
 @pytest.fixture
@@ -197,8 +231,10 @@ def test_writes_pass_through_and_are_limited_per_real_client(stack: Stack, datab
     engine.dispose()
 
 
-def test_the_deploy_file_passes_nginx_own_check(tmp_path: Path) -> None:
-    """`nginx -t` on deploy/nginx/scrapindex.conf as shipped, but for the certificate's paths."""
+@pytest.mark.parametrize("balancer", [False, True], ids=["alone", "behind-a-balancer"])
+def test_the_deploy_file_passes_nginx_own_check(tmp_path: Path, balancer: bool) -> None:
+    """`nginx -t` on deploy/nginx/scrapindex.conf as shipped, but for the certificate's paths;
+    and with its real_ip lines uncommented as they are (for a balancer at 10.0.0.0/8)."""
     nginx = find_nginx()
     if nginx is None:
         unavailable("nginx not found (apt-get install nginx-light)")
@@ -210,6 +246,9 @@ def test_the_deploy_file_passes_nginx_own_check(tmp_path: Path) -> None:
         ("/var/cache/nginx/scrapindex", str(tmp_path / "cache")),
     ):
         text = text.replace(old, new)
+    if balancer:
+        text = behind_balancer(text, "10.0.0.0/8")
+        assert not any(line in text for line in REAL_IP_LINES)
     site = tmp_path / "scrapindex.conf"
     site.write_text(text)
     (tmp_path / "nginx.conf").write_text(main_conf(tmp_path, site, run_as_nobody=False))
@@ -219,6 +258,30 @@ def test_the_deploy_file_passes_nginx_own_check(tmp_path: Path) -> None:
     assert "syntax is ok" in checked.stderr
     assert "listen 443 ssl" in text
     assert "return 301 https://$host$request_uri;" in text
+
+
+def test_the_deploy_file_limits_each_host_as_the_app_limits_each_process() -> None:
+    """nginx's rates are the app's (its buckets a minute's worth, as the app's), counted once
+    per host; writes fewer; tiles kept a week in a cache of their own, one fetch per tile."""
+    defaults = Settings.model_fields
+    limits = shipped_limits()
+    assert limits.api_per_minute == defaults["api_rate_limit_per_minute"].default == 600
+    assert limits.pages_per_minute == defaults["page_rate_limit_per_minute"].default == 120
+    assert limits.forms_per_minute < limits.pages_per_minute
+    assert limits.connections >= defaults["max_concurrent_requests_per_client"].default
+    text = SITE_CONF.read_text()
+    tiles = text[text.index("location /tiles/ {") :].split("}", 1)[0]
+    for line in (
+        "proxy_cache scrapindex_tiles;",
+        "proxy_cache_valid 200 7d;",
+        "proxy_cache_lock on;",
+        "proxy_cache_use_stale error timeout updating",
+    ):
+        assert line in tiles
+    assert "limit_req" not in tiles  # a map asks for dozens
+    assert "keys_zone=scrapindex_tiles:10m\n                 max_size=1g inactive=7d" in text
+    for line in REAL_IP_LINES:
+        assert text.count(line) == 1  # shipped commented: nginx alone believes no header
 
 
 def test_plain_http_is_sent_to_https(stack: Stack) -> None:
@@ -232,3 +295,54 @@ def test_plain_http_is_sent_to_https(stack: Stack) -> None:
     assert "nginx/" not in answer.headers.get("server", "")  # no version on show
     challenge = httpx.get(stack.plain_http_url + "/.well-known/acme-challenge/token")
     assert challenge.status_code == 404  # answered on port 80 itself, for the certificate tool
+
+
+def test_behind_a_balancer_nginx_limits_each_visitor_and_passes_its_proto_on(
+    balanced_stack: Stack,
+) -> None:
+    """Counted per visitor (real_ip), once for the host: past its limit one visitor is refused
+    while another is served, and a forged X-Forwarded-For names nobody new. The balancer's
+    X-Forwarded-Proto reaches the app (HSTS), and the cache keeps the two schemes apart."""
+    one, other = {"X-Forwarded-For": "203.0.113.7"}, {"X-Forwarded-For": "198.51.100.2"}
+    forged = {"X-Forwarded-For": "192.0.2.99, 203.0.113.7"}  # the balancer appended the last
+    with httpx.Client(base_url=balanced_stack.url) as client:
+        api = [client.get("/api/materials", headers=one) for _ in range(7)]
+        assert [r.status_code for r in api] == [200] * 6 + [429]  # the bucket's 5, and one more
+        refused = api[-1]
+        assert refused.json() == TOO_MANY
+        assert refused.headers["retry-after"] == "2"
+        assert refused.headers["cache-control"] == "no-store"
+        assert client.get("/api/materials", headers=forged).status_code == 429
+        assert client.get("/api/materials", headers=other).status_code == 200
+        assert client.get("/za/johannesburg", headers=one).status_code == 200  # another budget
+
+        pages = [client.get("/za/johannesburg", headers=other) for _ in range(4)]
+        assert [r.status_code for r in pages] == [200] * 4  # the bucket's 3, and one more
+        assert client.get("/cities", headers=other).status_code == 429
+        for not_a_page in ("/robots.txt", "/healthz", f"/{ASSET}"):
+            assert client.get(not_a_page, headers=other).status_code == 200, not_a_page
+        assert client.get("/za/johannesburg", headers=one).status_code == 200
+
+        message = {"name": "Ada", "email": "ada@example.org", "subject": "Hi", "message": "Hello"}
+        third, fourth = {"X-Forwarded-For": "192.0.2.44"}, {"X-Forwarded-For": "192.0.2.45"}
+        posts = [client.post("/api/contact", json=message, headers=third) for _ in range(4)]
+        assert [r.status_code for r in posts] == [201] * 3 + [429]  # writes: 2 a minute
+        assert posts[-1].json() == TOO_MANY  # nginx's: the app's own form limit is 5
+        assert client.post("/api/contact", json=message, headers=fourth).status_code == 201
+
+        visitor = {"X-Forwarded-For": "203.0.113.30"}
+        over_https = client.get("/api/cities", headers={**visitor, "X-Forwarded-Proto": "https"})
+        over_http = client.get("/api/cities", headers=visitor)
+        again = client.get("/api/cities", headers={**visitor, "X-Forwarded-Proto": "https"})
+    assert over_https.headers["strict-transport-security"] == HSTS
+    assert "strict-transport-security" not in over_http.headers  # not the HTTPS copy
+    assert again.headers["x-cache-status"] == "HIT"
+    assert again.headers["strict-transport-security"] == HSTS
+
+
+def test_a_visitors_own_proto_is_not_believed(stack: Stack) -> None:
+    """No balancer in front: nginx says the scheme it was reached by (plain HTTP in this test)."""
+    with httpx.Client(base_url=stack.url) as client:
+        answer = client.get("/api/cities", headers={"X-Forwarded-Proto": "https"})
+    assert answer.status_code == 200
+    assert "strict-transport-security" not in answer.headers

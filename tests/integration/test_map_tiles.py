@@ -509,18 +509,30 @@ def test_a_tile_upstream_that_is_no_template_is_refused(template: str) -> None:
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_nginx_keeps_tiles(database_url: str, upstream: Upstream, tmp_path: Path) -> None:
-    """deploy/nginx/scrapindex.conf's /tiles/: the second view of a tile never reaches the app."""
+    """deploy/nginx/scrapindex.conf's /tiles/: one fetch per tile for the whole host, however
+    many ask at once and however many workers there are; the second view never reaches the app;
+    the app's placeholder when the upstream fails, kept its 5 minutes."""
     if find_nginx() is None:
         unavailable("nginx not found (apt-get install nginx-light)")
+    upstream.delay = 0.5  # so the requests below overlap: each worker alone would fetch
     env = {"MAP_TILE_UPSTREAM": upstream.template}
     with (
-        production_stack(database_url, tmp_path, 1, extra_env=env) as stack,
+        production_stack(database_url, tmp_path, 2, extra_env=env) as stack,
         httpx.Client(base_url=stack.url) as client,
+        ThreadPoolExecutor(12) as pool,
     ):
-        first = client.get("/tiles/7/40/50.png")
+        burst = list(pool.map(lambda _: client.get("/tiles/7/40/50.png"), range(12)))
         second = client.get("/tiles/7/40/50.png")
-    assert first.status_code == second.status_code == 200
+        busted = client.get("/tiles/7/40/50.png?v=2")  # a query string is the same tile
+        upstream.status = 503
+        failed = [client.get("/tiles/7/41/50.png") for _ in range(2)]
+    assert [a.status_code for a in burst] == [200] * 12
+    assert {a.content for a in burst} == {TILE}
+    assert second.status_code == 200
     assert second.content == TILE
-    assert first.headers["x-cache-status"] == "MISS"
     assert second.headers["x-cache-status"] == "HIT"
-    assert upstream.paths == ["/7/40/50.png"]
+    assert busted.headers["x-cache-status"] == "HIT"
+    assert [a.headers["x-tile"] for a in failed] == ["placeholder"] * 2
+    assert failed[0].content == PLACEHOLDER
+    assert failed[1].headers["x-cache-status"] == "HIT"  # public for 5 minutes: kept
+    assert upstream.paths == ["/7/40/50.png", "/7/41/50.png"]
