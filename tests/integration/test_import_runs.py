@@ -323,6 +323,18 @@ def test_a_file_over_the_cap_is_not_kept_and_its_run_says_why(
         override_import_run(db, settings, recorded.run_id, admin_user(db))
 
 
+def test_the_command_offers_the_console_override_only_for_a_kept_file(
+    db: Engine, command: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = FIXTURES / "prices_outlier.csv"
+    kept = run_import(command, "prices", path)
+    assert "in the console (/admin)" in kept.output
+    monkeypatch.setattr(import_runs, "KEPT_FILE_MAX_BYTES", path.stat().st_size - 1)
+    not_kept = run_import(command, "prices", path)
+    assert "import again with --allow-outliers" in not_kept.output
+    assert "in the console (/admin)" not in not_kept.output
+
+
 def test_the_cap_is_stated_in_megabytes() -> None:
     assert import_runs._megabytes(import_runs.KEPT_FILE_MAX_BYTES) == "32 MB"
     assert import_runs._megabytes(40 * 1024 * 1024 + 300_000) == "40.3 MB"

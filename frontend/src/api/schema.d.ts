@@ -3528,7 +3528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Not a run refused for outliers, or file gone */
+            /** @description Not refused for outliers, or its file is not kept */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -13,7 +13,6 @@ from scrapindex.alerts.evaluate import EvaluationReport
 from scrapindex.data.check import DataCheckReport
 from scrapindex.data.feeds import FeedError
 from scrapindex.data.imports.report import ImportReport, progress_bar, summary_table
-from scrapindex.data.imports.runs import OUTLIERS, run_status
 from scrapindex.data.operations import ImportOutcome, import_file
 from scrapindex.data.updates import import_feed
 from scrapindex.db import engine_scope
@@ -82,7 +81,7 @@ def import_file_command(kind: str, file: Path, allow_outliers: bool = False) -> 
             progress=progress,
         )
         print_alerts_fired(outcome.alerts)
-    kept = run_status(outcome.report) == OUTLIERS
+    kept = outcome.file_kept
     note = f"Or override import run {outcome.run_id} in the console (/admin)." if kept else None
     finish_import(outcome, note)
 

@@ -7,6 +7,7 @@ The daily update and its parts (feeds, estimates) are in ``updates``, which the 
 load.
 """
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ class ImportOutcome:
     run_id: int | None = None  # the recorded import run; None for a fetched feed
     alerts: EvaluationReport | None = None  # evaluated when the import wrote prices
     check: DataCheckReport | None = None  # the data check, when the import changed data
+    file_kept: bool = False  # refused for outliers and kept for the console's override
 
 
 def check_stored_data(engine: Engine, settings: Settings, today: dt.date) -> DataCheckReport:
@@ -54,9 +56,10 @@ def import_file(
         allow_outliers=allow_outliers, progress=progress, metals=metals, settings=settings
     )
     recorded = recorded_import(engine, kind, path, trigger=trigger, options=options)
-    return after_import(
+    outcome = after_import(
         engine, settings, recorded.report, wrote_prices=kind == "prices", run_id=recorded.run_id
     )
+    return dataclasses.replace(outcome, file_kept=recorded.file_kept)
 
 
 def override_import(engine: Engine, settings: Settings, run_id: int, user: User) -> ImportRun:

@@ -25,8 +25,9 @@ class Source(Base):
 class ImportRun(Base):
     """One import of a file (command, inbox or console): what it did or why it was refused.
 
-    A run refused only for outliers keeps its file in ``stored_path`` so that an admin can
-    re-run it with the outliers allowed (an override) from the console.
+    A run refused only for outliers keeps its file (``ImportRunFile``; ``stored_path`` for runs
+    from before, kept on the importing host's disk) so that an admin can re-run it with the
+    outliers allowed (an override) from the console.
     """
 
     __tablename__ = "import_runs"

@@ -78,7 +78,10 @@ def import_run(
     response_model=AdminImportRunDetail,
     responses={
         **NOT_FOUND,
-        409: {"model": Message, "description": "Not a run refused for outliers, or file gone"},
+        409: {
+            "model": Message,
+            "description": "Not refused for outliers, or its file is not kept",
+        },
     },
     summary="Import a run's kept file again with its outliers allowed (admin)",
 )

@@ -73,6 +73,7 @@ class ImportOptions:
 class RecordedImport:
     run_id: int
     report: ImportReport
+    file_kept: bool = False  # kept for an override from the console
 
 
 class OverrideRefusedError(Exception):
@@ -128,8 +129,8 @@ def recorded_import(
         failed.problems.add(None, f"the import failed: {error}")
         _record_run(engine, kind, path, trigger, failed, started)
         raise
-    run_id = _record_run(engine, kind, path, trigger, report, started)
-    return RecordedImport(run_id, report)
+    run_id, file_kept = _record_run(engine, kind, path, trigger, report, started)
+    return RecordedImport(run_id, report, file_kept)
 
 
 def run_status(report: ImportReport) -> str:
@@ -148,7 +149,8 @@ def _record_run(
     trigger: str,
     report: ImportReport,
     started: dt.datetime,
-) -> int:
+) -> tuple[int, bool]:
+    """The run's id, and whether its file was kept for an override."""
     status = run_status(report)
     problems = report.problem_lines()
     content = None
@@ -189,7 +191,7 @@ def _record_run(
                     stored_at=finished,
                 )
             )
-        return run.id
+        return run.id, content is not None
 
 
 def _content_to_keep(kind: str, path: Path) -> tuple[bytes | None, str | None]:
