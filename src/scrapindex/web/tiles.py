@@ -25,14 +25,14 @@ real tiles; tiles kept in memory cost no fetch and are answered to everyone. Whe
 own allowance is spent, the placeholder is marked ``X-Tile: busy``. Both are ``private``: nginx
 keeps them for nobody else (a placeholder for an upstream that is away is public, for everyone).
 
-The memory and the allowance are each process's own: without nginx, a host of N workers keeps up
-to N copies of a tile and may fetch N times FETCHES_PER_MINUTE. Behind nginx
-(deploy/nginx/scrapindex.conf) the host keeps tiles once, for a week, in a cache of their own,
-and lets one request per tile through to a worker: so each tile is fetched once per host a week,
-and only a host's new tiles spend any allowance. The allowance still bounds a burst of new tiles
-per process, not per host: a host's ceiling is its workers times FETCHES_PER_MINUTE, and the
-site's that times its hosts (OSM asks for modest use: keep FETCHES_PER_MINUTE times the site's
-worker processes within it, or point MAP_TILE_UPSTREAM at a tile service of your own).
+The memory and the allowance are each process's own: without nginx, N workers keep up to N
+copies of a tile and may fetch N times FETCHES_PER_MINUTE. Behind nginx
+(deploy/nginx/scrapindex.conf), nginx keeps the tiles once, for a week, in a cache of their own,
+and lets one request per tile through to a worker: so each tile is fetched once a week for every
+worker behind that nginx, and only tiles nginx has not kept spend any allowance. The allowance
+still bounds a burst of new tiles per process, not per site: the ceiling is every worker of
+every host times FETCHES_PER_MINUTE (OSM asks for modest use: keep that within it, or point
+MAP_TILE_UPSTREAM at a tile service of your own).
 
 The memory is bounded by what its tiles cost in memory, not by their bodies alone: OSM's open
 sea is a 103-byte PNG, and its key, headers and entry cost several times that
