@@ -10,9 +10,10 @@ megabytes of headers makes the server keep them. ``BoundedHttpProtocol`` adds bo
 
 Answers the server writes itself (these two, and uvicorn's 400 for a malformed request) carry
 the security headers the app's responses carry (middleware/security.py). Proxy headers are the
-app's business alone (middleware/request_context.py), never uvicorn's: believed only with
-``TRUST_PROXY_HEADERS``. WebSocket upgrades are not ours to accept: such a request is served
-as plain HTTP, through the app and its headers.
+app's business alone (middleware/proxies.py), never uvicorn's: believed only from the proxies
+in ``TRUSTED_PROXIES`` (or, with ``TRUST_PROXY_HEADERS`` alone, the connecting peer). WebSocket
+upgrades are not ours to accept: such a request is served as plain HTTP, through the app and its
+headers.
 """
 
 import asyncio
@@ -126,7 +127,7 @@ def server_options(settings: Settings, protocol: type[BoundedHttpProtocol]) -> d
     return {
         "http": protocol,
         "ws": "none",
-        "proxy_headers": False,  # the app reads them, and only with TRUST_PROXY_HEADERS
+        "proxy_headers": False,  # the app reads them, only from TRUSTED_PROXIES
         "server_header": False,
         "timeout_keep_alive": settings.keep_alive_seconds,
     }

@@ -96,8 +96,8 @@ class Settings(BaseSettings):
     # X-Forwarded-For hop, read from the right, that is not one of them (middleware/proxies.py).
     # Empty with TRUST_PROXY_HEADERS: only the connecting peer is trusted.
     trusted_proxies: SourceList = []
-    # Requests per minute per client to /api/ (0 = off), counted in each process; with
-    # trust_proxy_headers the client is X-Forwarded-For's first hop (see middleware/limits.py).
+    # Requests per minute per client to /api/ (0 = off), counted in each process; the client is
+    # who middleware/proxies.py says it is (behind TRUSTED_PROXIES, an X-Forwarded-For hop).
     api_rate_limit_per_minute: int = Field(default=600, ge=0)
     request_timeout_seconds: float = Field(default=30, ge=0)  # then 503 (0 = no limit)
     # Requests an HTML page may be asked for per minute per client, per process (0 = off); a

@@ -353,6 +353,28 @@ def test_past_the_process_allowance_the_placeholder_is_for_that_browser_alone(
     assert len(upstream.requests) == 8
 
 
+def test_the_hosts_allowance_is_shared_by_its_workers(
+    no_tables: str, upstream: Upstream, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each of WEB_CONCURRENCY workers spends its part of the host's fetches a minute, so a
+    host asks the upstream for no more than FETCHES_PER_MINUTE whatever its workers."""
+    monkeypatch.setattr(tiles, "FETCHES_PER_MINUTE", 16)
+    clients = [{"X-Forwarded-For": f"198.51.100.{n}"} for n in range(8)]
+    settings: dict[str, Any] = {
+        "map_tile_upstream": upstream.template,
+        "trust_proxy_headers": True,
+        "web_concurrency": 2,
+    }
+    with site(no_tables, **settings) as client:
+        answers = [
+            client.get(f"/tiles/13/{n}/{y}.png", headers=headers)
+            for n, headers in enumerate(clients)
+            for y in range(2)
+        ]
+    assert [r.headers["x-tile"] for r in answers] == ["fetched"] * 8 + ["busy"] * 8
+    assert len(upstream.requests) == 8
+
+
 def test_a_forged_forwarded_for_makes_no_new_client(
     no_tables: str, upstream: Upstream, monkeypatch: pytest.MonkeyPatch
 ) -> None:

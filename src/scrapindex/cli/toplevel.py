@@ -83,6 +83,7 @@ def serve(
         os.environ["HOST"] = host
     if port is not None:
         os.environ["PORT"] = str(port)
+    os.environ["WEB_CONCURRENCY"] = str(workers)  # what a worker shares with the others
     get_settings.cache_clear()
     settings = get_settings()
     if settings.site_root_origin != "given":

@@ -18,21 +18,21 @@ each one waiting for its own failure; one tile the upstream is slow to render bl
 When the pause is over, the next fetch tries again: a failure starts another pause at once.
 
 Tiles spend no rate limit of the middleware (a map asks for dozens), but upstream fetches are
-few (FETCHES_PER_MINUTE per process, OSM's "no bulk fetching"), so each client, told apart as the
+few (FETCHES_PER_MINUTE per host, each of its WEB_CONCURRENCY workers spending an equal part;
+OSM's "no bulk fetching"), so each client, told apart as the
 limits tell them (middleware/proxies.py: TRUSTED_PROXIES), may spend CLIENT_FETCH_SHARE of them.
 Past it that client gets the placeholder marked ``X-Tile: over-share``, while the others still get
 real tiles; tiles kept in memory cost no fetch and are answered to everyone. When the process's
 own allowance is spent, the placeholder is marked ``X-Tile: busy``. Both are ``private``: nginx
 keeps them for nobody else (a placeholder for an upstream that is away is public, for everyone).
 
-The memory and the allowance are each process's own: without nginx, N workers keep up to N
-copies of a tile and may fetch N times FETCHES_PER_MINUTE. Behind nginx
+The memory is each process's own: without nginx, N workers keep up to N copies of a tile (their
+fetches together stay within the host's FETCHES_PER_MINUTE). Behind nginx
 (deploy/nginx/scrapindex.conf), nginx keeps the tiles once, for a week, in a cache of their own,
-and lets one request per tile through to a worker: so each tile is fetched once a week for every
-worker behind that nginx, and only tiles nginx has not kept spend any allowance. The allowance
-still bounds a burst of new tiles per process, not per site: the ceiling is every worker of
-every host times FETCHES_PER_MINUTE (OSM asks for modest use: keep that within it, or point
-MAP_TILE_UPSTREAM at a tile service of your own).
+and lets one request per tile through to a worker: so each tile is fetched once a week behind
+that nginx, and only tiles nginx has not kept spend any allowance. The allowance bounds a burst
+of new tiles per host, not per site: the ceiling is the hosts times FETCHES_PER_MINUTE (OSM asks
+for modest use: keep that within it, or point MAP_TILE_UPSTREAM at a tile service of your own).
 
 The memory is bounded by what its tiles cost in memory, not by their bodies alone: OSM's open
 sea is a 103-byte PNG, and its key, headers and entry cost several times that
@@ -85,7 +85,7 @@ UPSTREAM_TIMEOUT_SECONDS = 3.0  # connect and each read, and the whole fetch
 BACKOFF_AFTER_FAILURES = 3  # failed fetches in a row that make the upstream "down"
 BACKOFF_SECONDS = 30.0  # then placeholders at once for this long
 MAX_FETCHES = 4  # upstream fetches at once, per process
-FETCHES_PER_MINUTE = 600  # upstream fetches per process: past it, placeholders (no bulk)
+FETCHES_PER_MINUTE = 600  # upstream fetches per host, shared by its workers: then placeholders
 # What one client may spend of them: 150 a minute, some six screens of new tiles, each at once.
 CLIENT_FETCH_SHARE = 0.25
 MAX_SHARED_CLIENTS = 4096  # clients whose spending is remembered; the longest idle go first
@@ -254,6 +254,7 @@ class TileSource:
         memory: TileMemory,
         clock: Clock,
         fetch: Callable[[str, Mapping[str, str]], Fetched] = fetch_tile,
+        fetches_per_minute: float = FETCHES_PER_MINUTE,
     ) -> None:
         self.template = template
         self.user_agent = user_agent
@@ -262,8 +263,8 @@ class TileSource:
         self.fetch = fetch
         self.failures = 0  # failed fetches since the last answer
         self.down_until = -math.inf
-        self.allowance = Allowance(FETCHES_PER_MINUTE, FETCHES_PER_MINUTE, clock())
-        self.shares = FetchShares(FETCHES_PER_MINUTE * CLIENT_FETCH_SHARE)
+        self.allowance = Allowance(fetches_per_minute, fetches_per_minute, clock())
+        self.shares = FetchShares(fetches_per_minute * CLIENT_FETCH_SHARE)
         self.in_flight: dict[TileKey, asyncio.Task[Tile | None]] = {}
 
     async def tile(self, key: TileKey, client: str = "") -> tuple[Tile | None, str]:
@@ -377,6 +378,7 @@ def tiles_router(settings: Settings, clock: Clock = time.monotonic) -> APIRouter
         user_agent(settings),
         TileMemory(settings.map_tile_cache_mb * 1024 * 1024),
         clock,
+        fetches_per_minute=FETCHES_PER_MINUTE / settings.web_concurrency,  # the host's, shared
     )
     router = APIRouter(include_in_schema=False)
 
