@@ -141,7 +141,7 @@ def create_app(
     took up to twice its median (bench/RESULTS.md). Only for a process that runs one app.
     """
     settings = (settings or get_settings()).as_served()
-    engine = create_db_engine(settings.effective_database_url)
+    engine = create_db_engine(settings.effective_database_url, settings)
     revisions = RevisionClock(lambda: revision.read(engine), now=clock)
 
     @asynccontextmanager

@@ -33,7 +33,7 @@ def demo_seed(
 ) -> None:
     """Fill an empty database with the demo data set (marked as demo in every row)."""
     settings = get_settings()
-    engine = create_db_engine(settings.effective_database_url)
+    engine = create_db_engine(settings.effective_database_url, settings)
     if if_empty and not database_is_empty(engine):
         console.print("Database already has data; demo seed skipped.")
         return
