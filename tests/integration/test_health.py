@@ -1,17 +1,21 @@
 """Liveness and readiness: /healthz always answers, /readyz only with the database at head."""
 
 import gc
+import logging
 import socket
-from collections.abc import Iterator
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import text
+from sqlalchemy import Engine, event, text
 
 from scrapindex import migrate
 from scrapindex.app import create_app
-from scrapindex.db import create_db_engine
+from scrapindex.db import WRITE_FAILURE_SECONDS, create_db_engine, is_write_failure, write_failures
 from scrapindex.settings import Settings
 from tests.conftest import CONTENT_DIR
 
@@ -40,7 +44,12 @@ def test_health_and_ready(client: TestClient) -> None:
     assert health.json() == {"status": "ok"}
     ready = client.get("/readyz")
     assert ready.status_code == 200
-    assert ready.json() == {"status": "ready", "database": "ok", "migrations": "head"}
+    assert ready.json() == {
+        "status": "ready",
+        "database": "ok",
+        "migrations": "head",
+        "writes": "ok",
+    }
     for response in (health, ready):
         assert response.headers["cache-control"] == "no-store"
         assert "etag" not in response.headers
@@ -82,6 +91,7 @@ def test_not_ready_until_migrations_reach_head(tmp_path: Path) -> None:
             "migrations": "behind",
             "revision": "0001",
             "head": migrate.head_revision(),
+            "writes": "ok",
         }
         migrate.upgrade(engine)
         assert client.get("/readyz").status_code == 200  # not cached: ready at once
@@ -115,3 +125,158 @@ def test_a_served_app_freezes_what_it_holds_after_startup(database_url: str) -> 
             assert client.get("/healthz").status_code == 200
     finally:
         gc.unfreeze()  # what the test process froze goes back to the collector
+
+
+# Writes the database refuses: a full disk (SQLite's own "database or disk is full", from a
+# page limit on the app's connections: PRAGMA max_page_count) and a read-only database
+# (PRAGMA query_only: the SQLITE_READONLY a read-only file gives; as root chmod is no help).
+
+FULL_DISK_MESSAGE = {
+    "name": "Ada",
+    "email": "ada@example.org",
+    "subject": "A long one",
+    "message": "x" * 5000,  # more than a page: it needs a new one
+}
+
+
+@pytest.fixture
+def writable_site(tmp_path: Path) -> Iterator[tuple[TestClient, Engine]]:
+    """A migrated SQLite database with no free page (VACUUM), and a site on it."""
+    url = f"sqlite:///{tmp_path / 'site.sqlite3'}"
+    engine = create_db_engine(url)
+    migrate.upgrade(engine)
+    with engine.connect() as connection:
+        connection.exec_driver_sql("VACUUM")
+    engine.dispose()
+    with client_for(url) as client:
+        yield client, client.app.state.engine  # type: ignore[attr-defined]
+
+
+def on_every_connection(engine: Engine, pragma: str) -> Callable[..., None]:
+    """Run ``pragma`` on each new connection of ``engine`` (the pool starts again empty)."""
+
+    def run(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.execute(pragma)
+
+    event.listen(engine, "connect", run)
+    engine.dispose()
+    return run
+
+
+def stop_running(engine: Engine, run: Callable[..., None]) -> None:
+    event.remove(engine, "connect", run)
+    engine.dispose()
+
+
+def test_a_full_disk_makes_readiness_fail_until_a_write_succeeds(
+    writable_site: tuple[TestClient, Engine], caplog: pytest.LogCaptureFixture
+) -> None:
+    client, engine = writable_site
+    with engine.connect() as connection:
+        pages = connection.exec_driver_sql("PRAGMA page_count").scalar_one()
+    limit = on_every_connection(engine, f"PRAGMA max_page_count = {pages}")
+    caplog.set_level(logging.WARNING)
+
+    for attempt in range(3):
+        refused = client.post("/api/contact", json={**FULL_DISK_MESSAGE, "subject": f"#{attempt}"})
+        assert refused.status_code == 503  # "briefly unavailable": not stored, send it again
+    ready = client.get("/readyz")
+    assert ready.status_code == 503
+    assert ready.headers["retry-after"] == "5"
+    checks = ready.json()
+    assert checks["status"] == "unavailable"
+    assert (checks["database"], checks["migrations"], checks["writes"]) == ("ok", "head", "failing")
+    assert "database or disk is full" in checks["write_error"]
+    assert checks["writes_failing_since"] <= checks["last_write_failure"]
+    errors = [r for r in caplog.records if r.levelno == logging.ERROR and r.name == "scrapindex.db"]
+    assert len(errors) == 1  # once for the burst, not once per request
+    assert "database or disk is full" in errors[0].getMessage()
+    assert client.get("/api/cities").status_code == 200  # reads go on
+
+    stop_running(engine, limit)  # disk space freed
+    assert client.get("/readyz").status_code == 503  # nothing has been stored since
+    stored = client.post("/api/contact", json={**FULL_DISK_MESSAGE, "subject": "stored"})
+    assert stored.status_code == 201
+    ready = client.get("/readyz")
+    assert ready.status_code == 200
+    assert ready.json()["writes"] == "ok"
+    assert any("stores again" in r.getMessage() for r in caplog.records)
+
+
+def test_refused_writes_stop_counting_after_a_quiet_while(
+    writable_site: tuple[TestClient, Engine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, engine = writable_site
+    failures = write_failures(engine)
+    now = [1000.0]
+    monkeypatch.setattr(failures, "clock", lambda: now[0])
+    failures.record(sqlite3.OperationalError("database or disk is full"))
+    assert client.get("/readyz").json()["writes"] == "failing"
+    now[0] += WRITE_FAILURE_SECONDS + 1  # no write refused (nor tried) since
+    assert client.get("/readyz").json()["writes"] == "ok"
+
+
+def test_a_read_only_database_is_not_ready_without_any_write(
+    writable_site: tuple[TestClient, Engine], caplog: pytest.LogCaptureFixture
+) -> None:
+    client, engine = writable_site
+    read_only = on_every_connection(engine, "PRAGMA query_only = ON")
+    caplog.set_level(logging.WARNING)
+    for _ in range(3):
+        ready = client.get("/readyz")
+        assert ready.status_code == 503
+        assert ready.json()["writes"] == "failing"
+        assert "readonly" in ready.json()["write_error"]
+    assert sum(r.levelno == logging.ERROR for r in caplog.records) == 1
+
+    stop_running(engine, read_only)
+    assert client.post("/api/contact", json=FULL_DISK_MESSAGE).status_code == 201
+    assert client.get("/readyz").status_code == 200
+
+
+def test_another_writer_holding_the_lock_is_not_a_write_failure(
+    writable_site: tuple[TestClient, Engine],
+) -> None:
+    """An import holds SQLite's write lock for long: readiness does not wait for it (nor
+    counts it as a failure)."""
+    client, engine = writable_site
+    path = engine.url.database
+    assert path is not None
+    writer = sqlite3.connect(path)
+    try:
+        writer.execute("BEGIN IMMEDIATE")
+        started = time.monotonic()
+        ready = client.get("/readyz")
+        assert time.monotonic() - started < 2
+        assert ready.status_code == 200
+        assert ready.json()["writes"] == "ok"
+    finally:
+        writer.rollback()
+        writer.close()
+
+
+@pytest.mark.parametrize(
+    ("error", "refused"),
+    [
+        (sqlite3.OperationalError("database or disk is full"), True),
+        (sqlite3.OperationalError("attempt to write a readonly database"), True),
+        (sqlite3.OperationalError("disk I/O error"), True),
+        (sqlite3.OperationalError("database is locked"), False),
+        (sqlite3.IntegrityError("UNIQUE constraint failed: users.email"), False),
+        (OSError('could not extend file "base/16384/16385": No space left on device'), True),
+        (OSError("cannot execute INSERT in a read-only transaction"), True),
+        (OSError("connection refused"), False),
+    ],
+)
+def test_which_errors_are_refused_writes(error: Exception, refused: bool) -> None:
+    assert is_write_failure(error) is refused
+
+
+def test_a_read_only_postgresql_session_is_not_ready(postgres_url: str) -> None:
+    """A standby, or default_transaction_read_only: the probe sees it, no write needed."""
+    options = "?options=-c%20default_transaction_read_only%3Don"
+    with client_for(postgres_url + options) as client:
+        ready = client.get("/readyz")
+    assert ready.status_code == 503
+    assert ready.json()["writes"] == "failing"
+    assert "read-only" in ready.json()["write_error"]
