@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from sqlalchemy import Engine, create_engine
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import NullPool
@@ -46,6 +46,7 @@ def deploy_findings(settings: Settings, workers: int = 1) -> list[Finding]:
     return [
         *settings_findings(settings, workers),
         *readiness_findings(settings),
+        *connection_budget_findings(settings, workers),
     ]
 
 
@@ -377,3 +378,73 @@ def _probe_engine(url: URL) -> Engine:
         connect_args = {"connect_timeout": CONNECT_TIMEOUT_SECONDS}
         return create_engine(url, poolclass=NullPool, connect_args=connect_args)
     return create_engine(url, poolclass=NullPool)
+
+
+# Connection budget: what the app's processes may hold at once against what PostgreSQL allows.
+
+# Connections a host's other processes may hold besides its web workers: `scrapindex schedule`
+# (the daily update's round and the mail round, one each) and a command or two run by hand.
+OTHER_CONNECTIONS_PER_HOST = 5
+CONNECTION_SETTINGS = ("max_connections", "superuser_reserved_connections", "reserved_connections")
+
+
+def connection_budget_findings(settings: Settings, workers: int = 1) -> list[Finding]:
+    """EXPECTED_HOSTS x workers x (DB_POOL_SIZE + DB_MAX_OVERFLOW), plus the other processes'
+    few, against the server's max_connections less the slots it keeps for superusers.
+
+    Workers per host: the larger of ``workers`` (`check --workers`) and WEB_CONCURRENCY. Behind
+    PgBouncer in transaction mode (DATABASE_TRANSACTION_POOLER) the app's connections go to the
+    pooler, which holds only its own pool's on the server: nothing to add up here then. An
+    unreachable database is database_findings' to report."""
+    try:
+        url = make_url(settings.effective_database_url)
+    except ArgumentError:
+        return []
+    if url.get_backend_name() != "postgresql" or settings.database_transaction_pooler:
+        return []
+    try:
+        limits = _connection_limits(url)
+    except (SQLAlchemyError, ValueError):
+        return []
+    hosts = settings.expected_hosts
+    per_host = max(workers, settings.web_concurrency)
+    per_process = settings.db_pool_size + settings.db_max_overflow
+    web = hosts * per_host * per_process
+    others = hosts * OTHER_CONNECTIONS_PER_HOST
+    reserved = limits.get("superuser_reserved_connections", 0) + limits.get(
+        "reserved_connections", 0
+    )
+    allowed = limits["max_connections"] - reserved
+    if web + others <= allowed:
+        return []
+    fits = max(0, (allowed - others) // (hosts * per_host))
+    return [
+        Finding(
+            "connection-budget",
+            "warning",
+            f"{hosts} host(s) x {per_host} worker(s) x {per_process} connections "
+            f"(DB_POOL_SIZE {settings.db_pool_size} + DB_MAX_OVERFLOW "
+            f"{settings.db_max_overflow}) = {web}, plus {others} for the schedulers and "
+            f"commands ({OTHER_CONNECTIONS_PER_HOST} a host), may ask PostgreSQL for "
+            f"{web + others} connections; it allows {allowed} (max_connections "
+            f"{limits['max_connections']}, less {reserved} reserved). Past that, connections "
+            "are refused and requests answer 503. Lower DB_POOL_SIZE + DB_MAX_OVERFLOW to at "
+            f"most {fits} a process (EXPECTED_HOSTS, WEB_CONCURRENCY as deployed), raise "
+            "max_connections, or put PgBouncer in transaction mode in between and set "
+            "DATABASE_TRANSACTION_POOLER=true.",
+        )
+    ]
+
+
+def _connection_limits(url: URL) -> dict[str, int]:
+    """The server's connection settings (reserved_connections only from PostgreSQL 16)."""
+    engine = _probe_engine(url)
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(
+                text("SELECT name, setting FROM pg_settings WHERE name = ANY(:names)"),
+                {"names": list(CONNECTION_SETTINGS)},
+            )
+            return {name: int(setting) for name, setting in rows}
+    finally:
+        engine.dispose()

@@ -15,6 +15,7 @@ from scrapindex.auth.sessions import SESSION_COOKIE
 from scrapindex.cli import app as cli
 from scrapindex.deploy_check import (
     Finding,
+    connection_budget_findings,
     database_findings,
     deploy_findings,
     readiness_findings,
@@ -374,3 +375,70 @@ def test_the_command_passes_safe_settings(
     result = run_check(monkeypatch, {**env, "WEB_CONCURRENCY": "4"}, "--deploy")
     assert result.exit_code == 0, result.output
     assert ("sqlite-workers" in result.output) == database_url.startswith("sqlite")
+
+
+# --- Connection budget: hosts x workers x (pool + overflow) against max_connections ----------
+# The test server has PostgreSQL's defaults: max_connections 100, 3 reserved for superusers.
+
+
+def budget_settings(postgres_url: str, **overrides: Any) -> Settings:
+    return make_settings(database_url=postgres_url, **overrides)
+
+
+def test_the_connection_budget_of_the_review(postgres_url: str) -> None:
+    """3 hosts x 4 workers x (10 + 30) asks for 480 connections of the 97 PostgreSQL allows."""
+    settings = budget_settings(
+        postgres_url, expected_hosts=3, web_concurrency=4, db_pool_size=10, db_max_overflow=30
+    )
+    [finding] = connection_budget_findings(settings)
+    assert (finding.code, finding.level) == ("connection-budget", "warning")
+    message = finding.message
+    assert "3 host(s) x 4 worker(s) x 40 connections" in message
+    assert "= 480, plus 15 for the schedulers and commands" in message
+    assert "for 495 connections; it allows 97 (max_connections 100, less 3 reserved)" in message
+    assert "at most 6 a process" in message  # (97 - 15) // 12
+    assert "DATABASE_TRANSACTION_POOLER=true" in message
+    assert "connection-budget" in codes(deploy_findings(settings))
+
+
+@pytest.mark.parametrize(("workers", "over"), [(9, False), (10, True)])
+def test_the_budget_counts_every_worker(postgres_url: str, workers: int, over: bool) -> None:
+    """One host with the default 5 + 5 a process: 9 workers (90 + 5) fit in 97, 10 do not."""
+    settings = budget_settings(postgres_url)
+    assert bool(connection_budget_findings(settings, workers)) is over
+    assert (
+        bool(connection_budget_findings(settings.model_copy(update={"web_concurrency": workers})))
+        is over
+    )
+
+
+def test_behind_a_transaction_pooler_the_server_does_not_see_the_processes(
+    postgres_url: str,
+) -> None:
+    settings = budget_settings(
+        postgres_url, expected_hosts=3, web_concurrency=4, database_transaction_pooler=True
+    )
+    assert connection_budget_findings(settings) == []
+
+
+def test_no_budget_without_postgresql(tmp_path: Path) -> None:
+    assert connection_budget_findings(make_settings(data_dir=tmp_path, web_concurrency=50)) == []
+    unreachable = make_settings(database_url=POSTGRES_URL, expected_hosts=50)
+    assert connection_budget_findings(unreachable) == []  # database_findings says why
+
+
+def test_the_command_reads_hosts_and_workers_from_the_environment(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = {
+        "DATABASE_URL": postgres_url,
+        "FRONTEND_DIST": str(built(tmp_path)),
+        "EXPECTED_HOSTS": "3",
+        "WEB_CONCURRENCY": "4",
+    }
+    result = run_check(monkeypatch, env, "--deploy")
+    assert "connection-budget" in result.output
+    assert "DATABASE_TRANSACTION_POOLER" in result.output
+    monkeypatch.setenv("DB_POOL_SIZE", "2")
+    monkeypatch.setenv("DB_MAX_OVERFLOW", "4")  # 3 x 4 x 6 = 72, plus 15: fits in 97
+    assert "connection-budget" not in run_check(monkeypatch, env, "--deploy").output
