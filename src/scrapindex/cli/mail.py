@@ -73,6 +73,12 @@ def mail_send() -> None:
         )
         return
     console.print(f"{report.sent} sent, {report.retried} to retry later, {report.dead} dead.")
+    if report.lost:
+        console.print(
+            f"[yellow]{_count(report.lost, 'message')} lost: another sender took them after "
+            "this one's claim lapsed (MAIL_CLAIM_TIMEOUT_SECONDS); not counted as sent (the "
+            "log's warnings name them).[/yellow]"
+        )
 
 
 @app.command("purge")
