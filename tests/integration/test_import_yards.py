@@ -11,8 +11,8 @@ from scrapindex.app import create_app
 from scrapindex.data.imports.yards import CityPoint, distance_km, import_yards, nearest_city
 from scrapindex.models import City, ScrapYard, Source
 from scrapindex.settings import Settings
-from tests.conftest import CONTENT_DIR
 from tests.concurrency import at_once
+from tests.conftest import CONTENT_DIR
 from tests.databases import count_rows, fingerprint
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "imports"
