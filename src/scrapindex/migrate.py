@@ -9,13 +9,17 @@ of two kinds:
   ``compatible_with_previous = True``, and the release may migrate before its hosts roll.
 - contract: it drops or renames something (or adds a constraint the old code's writes would
   break). Its module says nothing, or ``compatible_with_previous = False``; it goes in a later
-  release, applied only once every host runs code that no longer uses what it removes.
+  release, applied only once every host runs code that no longer uses what it removes. If it
+  only removes what the code at its own revision no longer uses (a rename is an expand, a
+  release writing both, then this), its module may also say ``contract = True``: that code
+  then stays ready on the schema before it, so its hosts roll first and it is applied after.
 
 `upgrade` records, for the revision it leaves the database at, the oldest revision whose code
 still works on it (schema_compatibility): walking down from that revision for as long as each
 migration says ``compatible_with_previous = True``. The readiness check of older code reads it
 (web/health.py): code whose newest migration is at or after that oldest revision stays ready
-on the newer schema; any other code answers 503 until it is replaced.
+on the newer schema; any other code answers 503 until it is replaced. Code ahead of the schema
+is ready only while every migration it lacks says ``contract = True`` (pending_are_contracts).
 """
 
 import datetime as dt
@@ -24,7 +28,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
+from alembic.script import Script, ScriptDirectory
 from sqlalchemy import Connection, Engine, inspect, select
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -85,6 +89,24 @@ def oldest_compatible(revision: str, directory: ScriptDirectory | None = None) -
         oldest = script.down_revision
         script = directory.get_revision(oldest)
     return oldest
+
+
+def pending_are_contracts(
+    revision: str | None, head: str | None, directory: ScriptDirectory | None = None
+) -> bool:
+    """Every migration from ``revision`` (excluded) up to ``head`` says ``contract = True``: the
+    code at ``head`` works on a schema at ``revision``. False when ``revision`` is not below
+    ``head`` on one line of migrations."""
+    if revision is None or head is None or revision == head:
+        return False
+    directory = directory or scripts()
+    script: Script | None = directory.get_revision(head)
+    while script is not None and script.revision != revision:
+        if getattr(script.module, "contract", False) is not True:
+            return False
+        down = script.down_revision
+        script = directory.get_revision(down) if isinstance(down, str) else None
+    return script is not None
 
 
 def record_compatibility(connection: Connection) -> None:

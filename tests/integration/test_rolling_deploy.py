@@ -87,6 +87,23 @@ def test_the_walk_stops_at_the_first_migration_that_does_not_say_it_is_compatibl
     assert migrate.oldest_compatible(EXPAND) == PREVIOUS  # this code's own
 
 
+def test_code_ahead_of_the_schema_by_contract_migrations_only(tmp_path: Path) -> None:
+    versions = tmp_path / "versions"
+    versions.mkdir()
+    chain = [("a", None, None), ("b", "a", None), ("c", "b", True), ("d", "c", True)]
+    for revision, down, contract in chain:
+        lines = [f"revision = {revision!r}", f"down_revision = {down!r}"]
+        if contract is not None:
+            lines.append(f"contract = {contract}")
+        (versions / f"{revision}.py").write_text("\n".join(lines) + "\n")
+    directory = ScriptDirectory(str(tmp_path))
+    pending = {
+        revision: migrate.pending_are_contracts(revision, "d", directory)
+        for revision in ("a", "b", "c", "d", None)
+    }
+    assert pending == {"a": False, "b": True, "c": True, "d": False, None: False}
+
+
 @pytest.fixture
 def database_at_expand(tmp_path: Path) -> Iterator[tuple[str, Engine]]:
     """A database the new release migrated to 0017."""
@@ -185,3 +202,46 @@ def test_a_revision_newer_than_anything_recorded_is_not_ready(
     assert status == 503
     assert checks["migrations"] == "unknown"
     assert checks["revision"] == "9999"
+
+
+@pytest.fixture
+def expand_declared_a_contract(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """As if 0017 only removed what the code at 0017 no longer uses (``contract = True``)."""
+    directory = migrate.scripts()
+    monkeypatch.setattr(directory.get_revision(EXPAND).module, "contract", True, raising=False)
+    monkeypatch.setattr(migrate, "scripts", lambda: directory)
+    health.pending_are_contracts.cache_clear()
+    yield
+    health.pending_are_contracts.cache_clear()
+
+
+@pytest.mark.usefixtures("expand_declared_a_contract")
+def test_a_new_host_is_ready_before_its_contract_migration_is_applied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Contract last: every host runs the new code first, on the schema before the migration."""
+    url = f"sqlite:///{tmp_path / 'contract.sqlite3'}"
+    engine = create_db_engine(url)
+    migrate.upgrade(engine, PREVIOUS)
+    engine.dispose()
+    code_at(monkeypatch, EXPAND)
+    status, checks = ready(url)
+    assert status == 200
+    assert (checks["migrations"], checks["revision"], checks["head"]) == (
+        "contract-pending",
+        PREVIOUS,
+        EXPAND,
+    )
+    assert ready(f"sqlite:///{tmp_path / 'never-migrated.sqlite3'}")[0] == 503  # still behind
+
+
+def test_without_the_declaration_a_schema_behind_is_not_ready(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"sqlite:///{tmp_path / 'behind.sqlite3'}"
+    engine = create_db_engine(url)
+    migrate.upgrade(engine, PREVIOUS)
+    engine.dispose()
+    code_at(monkeypatch, EXPAND)
+    status, checks = ready(url)
+    assert (status, checks["migrations"]) == (503, "behind")

@@ -2,7 +2,8 @@
 
 ``/healthz`` says the process answers and touches nothing else. ``/readyz`` says whether this
 process can serve: the database answers, its schema is at the code's newest migration (or at a
-newer one recorded as compatible with this code: a rolling deploy, see scrapindex/migrate.py),
+newer one recorded as compatible with this code, or behind it by contract migrations only: a
+rolling deploy, see scrapindex/migrate.py),
 and it accepts writes: no write was refused lately for a full disk, a read-only database or an
 I/O error (scrapindex.db.WriteFailures), and it can take its write lock or is not read-only.
 """
@@ -24,7 +25,7 @@ log = logging.getLogger(__name__)
 
 NO_STORE = {"Cache-Control": "no-store"}
 RETRY_AFTER_SECONDS = 5
-SERVING_STATES = ("head", "compatible")
+SERVING_STATES = ("head", "compatible", "contract-pending")
 
 router = APIRouter(include_in_schema=False)
 
@@ -41,8 +42,15 @@ def migration_state(revision: str | None) -> str:
     if revision == head:
         return "head"
     if revision is None or revision in known:
+        if pending_are_contracts(revision, head):
+            return "contract-pending"  # this code works without them: applied after the roll
         return "behind"  # `scrapindex db upgrade` brings it to head
     return "unknown"  # a revision this code does not have: a newer release migrated it
+
+
+@cache
+def pending_are_contracts(revision: str | None, head: str | None) -> bool:
+    return migrate.pending_are_contracts(revision, head)
 
 
 def accepts_code(oldest_compatible: str | None) -> bool:
