@@ -19,6 +19,7 @@ from sqlalchemy.pool import NullPool
 from scrapindex import migrate
 from scrapindex.middleware.proxies import ProxyRule
 from scrapindex.settings import Settings
+from scrapindex.web.health import SERVING_STATES, schema_state
 
 Level = Literal["error", "warning"]
 
@@ -26,6 +27,7 @@ DEFAULT_SALT = Settings.model_fields["client_hash_salt"].default
 DEFAULT_TOKEN_SECRET = Settings.model_fields["token_secret"].default.get_secret_value()
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
 MIN_SECRET_LENGTH = 32
+MIN_CLAIM_TIMEOUT_SECONDS = 180  # a few of the sender's 20 s SMTP timeouts, with room
 MIN_DISTINCT_SECRET_CHARACTERS = 9
 MAKE_A_SECRET = (
     f"Use at least {MIN_SECRET_LENGTH} random characters, e.g. `openssl rand -hex 32`, and a "
@@ -72,6 +74,15 @@ def settings_findings(settings: Settings, workers: int = 1) -> list[Finding]:
     if settings.debug:
         findings.append(Finding("debug", "error", "DEBUG is on: turn it off in production."))
     findings += _site_root_findings(settings)
+    if settings.expected_hosts > 1 and _uses_sqlite(settings):
+        findings.append(
+            Finding(
+                "sqlite-hosts",
+                "error",
+                f"SQLite with EXPECTED_HOSTS={settings.expected_hosts}: a SQLite file belongs to "
+                "one machine. Several hosts share one PostgreSQL (DATABASE_URL).",
+            )
+        )
     if workers > 1 and _uses_sqlite(settings):
         findings.append(
             Finding(
@@ -273,6 +284,16 @@ def _mail_findings(settings: Settings) -> list[Finding]:
                 "OPERATOR_EMAIL is not set: nobody is told of new contact messages.",
             )
         )
+    if settings.mail_claim_timeout_seconds < MIN_CLAIM_TIMEOUT_SECONDS:
+        findings.append(
+            Finding(
+                "mail-claim-timeout",
+                "warning",
+                f"MAIL_CLAIM_TIMEOUT_SECONDS is {settings.mail_claim_timeout_seconds:g}: one slow "
+                "SMTP exchange can outlast it, and another sender would then send the same "
+                f"message again. Keep it at {MIN_CLAIM_TIMEOUT_SECONDS} or more (default 600).",
+            )
+        )
     return findings
 
 
@@ -348,6 +369,7 @@ def database_findings(url: str) -> list[Finding]:
         engine = _probe_engine(parsed)
         try:
             current = migrate.current_revision(engine)
+            state, _oldest = schema_state(engine, current)
         finally:
             engine.dispose()
     except SQLAlchemyError as error:
@@ -356,16 +378,24 @@ def database_findings(url: str) -> list[Finding]:
         where = parsed.render_as_string(hide_password=True)
         return [Finding("database", "error", f"The database {where} is not reachable: {reason}")]
     head = migrate.head_revision()
-    if current != head:
-        return [
-            Finding(
-                "migrations",
-                "error",
-                f"The database is at migration {current or '(none)'}, the code needs {head}. "
-                "Run `scrapindex db upgrade`.",
-            )
-        ]
-    return []
+    if state == "head":
+        return []
+    if state in SERVING_STATES:  # a rolling deploy: this code serves this schema
+        why = (
+            "recorded compatible with this code"
+            if state == "compatible"
+            else ("behind by contract migrations only, applied once every host runs this code")
+        )
+        message = f"The database is at migration {current}, the code's is {head}: {why}."
+        return [Finding("migrations", "warning", message)]
+    return [
+        Finding(
+            "migrations",
+            "error",
+            f"The database is at migration {current or '(none)'}, the code needs {head}. "
+            "Run `scrapindex db upgrade` (or, for a newer schema, this host's new release).",
+        )
+    ]
 
 
 def _is_sqlite_file(url: URL) -> bool:

@@ -154,6 +154,10 @@ def test_sqlite_with_several_workers(
             {"forgeable-proxy-headers": "error"},
         ),
         ({"host": "127.0.0.1", "trust_proxy_headers": True}, {}),
+        ({"mail_claim_timeout_seconds": 60}, {"mail-claim-timeout": "warning"}),
+        ({"mail_claim_timeout_seconds": 180}, {}),
+        ({"expected_hosts": 2}, {"sqlite-hosts": "error"}),
+        ({"expected_hosts": 2, "database_url": POSTGRES_URL}, {}),
     ],
 )
 def test_single_unsafe_settings(overrides: dict[str, Any], expected: dict[str, str]) -> None:

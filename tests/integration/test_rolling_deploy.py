@@ -16,6 +16,7 @@ from sqlalchemy import Engine, create_engine, delete, select, text, update
 from scrapindex import migrate
 from scrapindex.app import create_app
 from scrapindex.db import create_db_engine
+from scrapindex.deploy_check import database_findings
 from scrapindex.models import SchemaCompatibility
 from scrapindex.settings import Settings
 from scrapindex.web import health
@@ -144,6 +145,22 @@ def test_an_old_host_stays_ready_on_a_compatible_newer_schema(
             "writes": "ok",
         },
     )
+
+
+def test_check_lets_an_old_host_start_on_a_compatible_newer_schema(
+    database_at_expand: tuple[str, Engine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The web unit runs `check --deploy` before it starts: an old host restarted during a
+    rolling deploy must start, with a warning; on an incompatible schema it must not."""
+    url, engine = database_at_expand
+    code_at(monkeypatch, PREVIOUS)
+    (finding,) = database_findings(url)
+    assert (finding.code, finding.level) == ("migrations", "warning")
+    assert "recorded compatible" in finding.message
+    with engine.begin() as connection:
+        connection.execute(update(SchemaCompatibility).values(oldest_compatible=EXPAND))
+    (refused,) = database_findings(url)
+    assert (refused.code, refused.level) == ("migrations", "error")
 
 
 def test_a_new_host_is_ready_on_its_own_schema(

@@ -60,6 +60,17 @@ def accepts_code(oldest_compatible: str | None) -> bool:
     return oldest_compatible is not None and oldest_compatible in known
 
 
+def schema_state(engine: Engine, revision: str | None) -> tuple[str, str | None]:
+    """How the schema at ``revision`` stands to this code (one of SERVING_STATES, "behind" or
+    "unknown"), and for a revision this code does not know, the oldest code the database
+    records as compatible with it."""
+    state = migration_state(revision)
+    if state != "unknown" or revision is None:
+        return state, None
+    oldest = migrate.recorded_oldest_compatible(engine, revision)
+    return ("compatible" if accepts_code(oldest) else "unknown"), oldest
+
+
 def readiness(engine: Engine) -> dict[str, Any]:
     try:
         with engine.connect() as connection:
@@ -69,12 +80,9 @@ def readiness(engine: Engine) -> dict[str, Any]:
         log.warning("Readiness check: the database did not answer", exc_info=True)
         return {"database": "unreachable", "migrations": "unknown"}
     head = code_revisions()[0]
-    state = migration_state(revision)
+    state, oldest = schema_state(engine, revision)
     checks: dict[str, Any] = {"database": "ok", "migrations": state}
-    if state == "unknown" and revision is not None:
-        oldest = migrate.recorded_oldest_compatible(engine, revision)
-        if accepts_code(oldest):
-            state = checks["migrations"] = "compatible"
+    if state in ("compatible", "unknown") and revision is not None:
         checks["oldest_compatible"] = oldest
     if state != "head":
         checks = {**checks, "revision": revision, "head": head}
