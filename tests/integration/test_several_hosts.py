@@ -8,6 +8,7 @@ The tests run in order on one topology; each prints its figures (pytest -s shows
 import datetime as dt
 import os
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from decimal import Decimal
@@ -15,11 +16,12 @@ from pathlib import Path
 
 import httpx2 as httpx
 import pytest
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, insert, select, text
 
+from scrapindex import migrate
 from scrapindex.auth.sessions import CSRF_HEADER, SESSION_COOKIE
 from scrapindex.db import create_db_engine
-from scrapindex.models import OutboxMessage, Price
+from scrapindex.models import OutboxMessage, Price, SchemaCompatibility
 from tests.deploy_stack import find_nginx
 from tests.needs import unavailable
 from tests.operators import add_operator
@@ -201,3 +203,44 @@ def test_a_price_imported_on_one_host_is_served_by_the_other_and_by_nginx(
     assert on_b <= 2  # the data revision is read at most once a second
     assert time.monotonic() - done <= 2 * API_CACHE_SECONDS + 1  # the README's bound for nginx
     print(f"\nprice import on A: host B {on_b:.2f} s, nginx {through_nginx:.2f} s later")
+
+
+def test_old_hosts_stay_ready_while_a_compatible_migration_is_applied(
+    topology: Topology, db: Engine
+) -> None:
+    """As a new release's `db upgrade` of an expand-only migration leaves the database: a
+    revision these hosts do not know, recorded compatible with theirs. Both stay in rotation."""
+    head = migrate.head_revision()
+    assert head is not None
+    seen: list[int] = []
+    stop = threading.Event()
+
+    def probe() -> None:
+        while not stop.is_set():
+            for host in topology.hosts:
+                seen.append(httpx.get(f"{host.url}/readyz", timeout=5).status_code)
+            time.sleep(0.05)
+
+    prober = threading.Thread(target=probe)
+    prober.start()
+    try:
+        with db.begin() as connection:
+            connection.execute(
+                insert(SchemaCompatibility).values(
+                    revision="9999", oldest_compatible=head, recorded_at=dt.datetime.now(dt.UTC)
+                )
+            )
+            connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+        time.sleep(1)
+        answers = [httpx.get(f"{host.url}/readyz", timeout=5).json() for host in topology.hosts]
+    finally:
+        stop.set()
+        prober.join()
+        with db.begin() as connection:
+            connection.execute(
+                text("UPDATE alembic_version SET version_num = :head"), {"head": head}
+            )
+    assert {answer["migrations"] for answer in answers} == {"compatible"}
+    assert {answer["revision"] for answer in answers} == {"9999"}
+    assert set(seen) == {200}, seen
+    print(f"\nrolling deploy: {len(seen)} readiness probes during an expand migration, all 200")
