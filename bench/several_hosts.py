@@ -67,7 +67,7 @@ def burst(topology: Topology, mails: int, kill: bool) -> None:
     subject = "Killed" if kill else "Burst"
     queue_mails(db, mails, subject)
     started = time.monotonic()
-    timeout = mails * topology.sink.delay * 3 + 120
+    timeout = mails * topology.mail_delay * 3 + 120
     if kill:
         wait_until(lambda: len(delivered(topology, subject)) >= mails // 10, timeout, "sending")
         pid = scheduler_holding(topology, db, "mail-send")
@@ -83,7 +83,7 @@ def burst(topology: Topology, mails: int, kill: bool) -> None:
     what = "sending scheduler killed -9 mid-batch" if kill else "two schedulers + mail send"
     print(f"{mails} mails, {what}: {sum(deliveries.values())} deliveries, {duplicates} "
           f"duplicate(s), all delivered in {seconds:.1f} s "
-          f"(one sender alone: {mails * topology.sink.delay:.0f} s of sink time)")  # fmt: skip
+          f"(one sender alone: {mails * topology.mail_delay:.0f} s of sink time)")  # fmt: skip
     db.dispose()
     if kill:
         for host in topology.hosts:

@@ -1,8 +1,10 @@
 """A real SMTP server for the mail tests (aiosmtpd on a free port) and settings pointing at it."""
 
+import asyncio
+import datetime as dt
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from email import message_from_bytes
 from email.message import EmailMessage
@@ -42,9 +44,21 @@ def free_port() -> int:
     return port
 
 
+class SlowInbox(Inbox):
+    """An SMTP server that takes ``delay()`` seconds to accept each message, as a busy relay."""
+
+    def __init__(self, delay: Callable[[], float]) -> None:
+        super().__init__()
+        self.delay = delay
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        await asyncio.sleep(self.delay())
+        return await super().handle_DATA(server, session, envelope)
+
+
 @contextmanager
-def running_smtp_server() -> Iterator[tuple[Inbox, int]]:
-    inbox = Inbox()
+def running_smtp_server(inbox: Inbox | None = None) -> Iterator[tuple[Inbox, int]]:
+    inbox = inbox or Inbox()
     port = free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()
@@ -73,3 +87,22 @@ def body_text(message: EmailMessage, subtype: str) -> str:
     assert isinstance(part, EmailMessage)
     content: str = part.get_content()
     return content
+
+
+def due_mail_rows(count: int, now: dt.datetime, subject: str = "Mail") -> list[dict[str, Any]]:
+    """``count`` outbox rows due at ``now``, each to its own reader, subjects "SUBJECT n"."""
+    return [
+        {
+            "kind": "test",
+            "to_address": f"reader{number}@example.org",
+            "subject": f"{subject} {number}",
+            "text_body": f"Hello, reader {number}.",
+            "html_body": f"<p>Hello, reader {number}.</p>",
+            "headers": {},
+            "status": "queued",
+            "attempts": 0,
+            "next_attempt_at": now,
+            "created_at": now,
+        }
+        for number in range(count)
+    ]

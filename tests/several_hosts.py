@@ -5,7 +5,6 @@ schedule` beside each, nginx balancing both, and a real SMTP sink that takes its
 Used by tests/integration/test_several_hosts.py and bench/several_hosts.py.
 """
 
-import asyncio
 import contextlib
 import datetime as dt
 import os
@@ -15,7 +14,6 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,22 +34,7 @@ from tests.deploy_stack import (
     stop,
     wait_for,
 )
-from tests.mail_server import Inbox
-
-
-class SlowInbox(Inbox):
-    """An SMTP sink that takes ``delay`` seconds to accept each message, as a busy relay does."""
-
-    def __init__(self, delay: float) -> None:
-        super().__init__()
-        self.delay = delay
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        await asyncio.sleep(self.delay)
-        return await super().handle_DATA(server, session, envelope)
-
-    def message_ids(self) -> Counter[str]:
-        return Counter(str(message["Message-ID"]) for message in self.messages())
+from tests.mail_server import SlowInbox, due_mail_rows
 
 
 @dataclass
@@ -99,6 +82,7 @@ class Topology:
     url: str  # nginx, where visitors arrive
     hosts: list[Host]
     sink: SlowInbox
+    mail_delay: float  # seconds the sink takes per message
     folder: Path
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -139,7 +123,7 @@ def several_hosts(
     if nginx is None:
         raise RuntimeError("nginx not found (apt-get install nginx-light)")
     database_url = create_database(server_url)
-    sink = SlowInbox(mail_delay)
+    sink = SlowInbox(lambda: mail_delay)
     smtp_port = free_port()
     controller = Controller(sink, hostname="127.0.0.1", port=smtp_port)
     controller.start()
@@ -181,7 +165,9 @@ def several_hosts(
         for host in hosts:
             host.start_scheduler()
         proxy = _start_nginx(nginx, prefix, [h.app_port for h in hosts], nginx_port, redirect_port)
-        topology = Topology(database_url, f"http://127.0.0.1:{nginx_port}", hosts, sink, folder)
+        topology = Topology(
+            database_url, f"http://127.0.0.1:{nginx_port}", hosts, sink, mail_delay, folder
+        )
         topology.timings["started"] = started
         yield topology
     finally:
@@ -254,22 +240,7 @@ def lease(db: Engine, job: str) -> JobLease | None:
 
 
 def queue_mails(db: Engine, count: int, subject: str) -> None:
-    now = dt.datetime.now(dt.UTC)
-    rows = [
-        {
-            "kind": "test",
-            "to_address": f"reader{n}@example.com",
-            "subject": f"{subject} {n}",
-            "text_body": f"Message {n}",
-            "html_body": f"<p>Message {n}</p>",
-            "headers": {},
-            "status": "queued",
-            "attempts": 0,
-            "next_attempt_at": now,
-            "created_at": now,
-        }
-        for n in range(count)
-    ]
+    rows = due_mail_rows(count, dt.datetime.now(dt.UTC), subject)
     with db.begin() as connection:
         connection.execute(insert(OutboxMessage), rows)
 

@@ -3,7 +3,6 @@ claim takes its limit once whatever PostgreSQL's plan, a batch that outlasts the
 keeps its claim, each message goes exactly once while no sender dies, a dead sender strands its
 one batch until the timeout, and a sender whose claim lapsed reports its messages lost."""
 
-import asyncio
 import datetime as dt
 import logging
 import random
@@ -16,7 +15,6 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from sqlalchemy import Engine, create_engine, delete, func, insert, select, text
 from sqlalchemy.orm import Session
 
@@ -31,28 +29,14 @@ from scrapindex.mail.sender import (
 from scrapindex.models import OutboxMessage
 from scrapindex.settings import Settings
 from tests.integration.test_mail import run_cli
-from tests.mail_server import Inbox, free_port, mail_settings
+from tests.mail_server import Inbox, SlowInbox, due_mail_rows, mail_settings, running_smtp_server
 
 NOW = dt.datetime(2026, 4, 1, 12, 0, tzinfo=dt.UTC)  # what is due; claims use the real clock
 
 
 def queue(db: Engine, count: int) -> list[int]:
     """``count`` messages due at NOW, each to its own reader; their ids."""
-    rows = [
-        {
-            "kind": "test",
-            "to_address": f"reader{number}@example.org",
-            "subject": f"Mail {number}",
-            "text_body": f"Hello, reader {number}.",
-            "html_body": f"<p>Hello, reader {number}.</p>",
-            "headers": {},
-            "status": "queued",
-            "attempts": 0,
-            "next_attempt_at": NOW,
-            "created_at": NOW,
-        }
-        for number in range(count)
-    ]
+    rows = due_mail_rows(count, NOW)
     with db.begin() as connection:
         return list(connection.scalars(insert(OutboxMessage).returning(OutboxMessage.id), rows))
 
@@ -175,28 +159,12 @@ def test_the_claims_limit_runs_once_in_postgresqls_plan(db: Engine) -> None:
 # Two senders, a slow relay
 
 
-class SlowInbox(Inbox):
-    """A relay that takes 0.05 to 0.1 s to accept each message."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.random = random.Random(7)
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        await asyncio.sleep(self.random.uniform(0.05, 0.1))
-        return await super().handle_DATA(server, session, envelope)
-
-
 @contextmanager
 def slow_smtp_server() -> Iterator[tuple[Inbox, int]]:
-    inbox = SlowInbox()
-    port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield inbox, port
-    finally:
-        controller.stop()
+    """A relay taking 0.05 to 0.1 s per message."""
+    delays = random.Random(7)
+    with running_smtp_server(SlowInbox(lambda: delays.uniform(0.05, 0.1))) as server:
+        yield server
 
 
 def run_senders(
