@@ -15,8 +15,9 @@ from sqlalchemy import Engine, event, text
 
 from scrapindex import migrate
 from scrapindex.app import create_app
-from scrapindex.db import WRITE_FAILURE_SECONDS, create_db_engine, is_write_failure, write_failures
+from scrapindex.db import create_db_engine
 from scrapindex.settings import Settings
+from scrapindex.write_failures import WRITE_FAILURE_SECONDS, is_write_failure, write_failures
 from tests.conftest import CONTENT_DIR
 
 
@@ -188,7 +189,11 @@ def test_a_full_disk_makes_readiness_fail_until_a_write_succeeds(
     assert (checks["database"], checks["migrations"], checks["writes"]) == ("ok", "head", "failing")
     assert "database or disk is full" in checks["write_error"]
     assert checks["writes_failing_since"] <= checks["last_write_failure"]
-    errors = [r for r in caplog.records if r.levelno == logging.ERROR and r.name == "scrapindex.db"]
+    errors = [
+        r
+        for r in caplog.records
+        if r.levelno == logging.ERROR and r.name == "scrapindex.write_failures"
+    ]
     assert len(errors) == 1  # once for the burst, not once per request
     assert "database or disk is full" in errors[0].getMessage()
     assert client.get("/api/cities").status_code == 200  # reads go on

@@ -5,7 +5,7 @@ process can serve: the database answers, its schema is at the code's newest migr
 newer one recorded as compatible with this code, or behind it by contract migrations only: a
 rolling deploy, see scrapindex/migrate.py),
 and it accepts writes: no write was refused lately for a full disk, a read-only database or an
-I/O error (scrapindex.db.WriteFailures), and it can take its write lock or is not read-only.
+I/O error (scrapindex.write_failures), and it can take its write lock or is not read-only.
 """
 
 import logging
@@ -19,7 +19,8 @@ from sqlalchemy import Connection, Engine, text
 from starlette.concurrency import run_in_threadpool
 
 from scrapindex import migrate
-from scrapindex.db import SQLITE_BUSY, SQLITE_BUSY_SECONDS, is_write_failure, write_failures
+from scrapindex.db import SQLITE_BUSY_SECONDS
+from scrapindex.write_failures import SQLITE_BUSY, is_write_failure, write_failures
 
 log = logging.getLogger(__name__)
 
