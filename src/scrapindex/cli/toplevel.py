@@ -42,7 +42,7 @@ def schedule() -> None:
         stale = prices_are_stale(engine)
     update = LeasedJob(DAILY_UPDATE_JOB, catch_up_round, lambda *_: run_daily(settings))
     if stale and not run_leased(settings, update, dt.datetime.now(dt.UTC)):
-        console.print("Prices are older than today: another host is catching up.")
+        console.print("Prices are older than today: another host runs or ran today's catch-up.")
     scheduler = build_schedule(settings, lambda: run_daily(settings))
     console.print(
         f"Daily update scheduled at {settings.daily_update_time:%H:%M} UTC, mail sent every "
