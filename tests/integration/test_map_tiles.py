@@ -219,14 +219,19 @@ def test_other_paths_under_tiles_are_not_found(
     ],
     ids=["refused", "no-such-host", "none"],  # the port differs in each worker (pytest-xdist)
 )
-def test_no_upstream_gives_the_placeholder_at_once(no_tables: str, template: str) -> None:
+def test_no_upstream_gives_the_placeholder_at_once(
+    no_tables: str, template: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "At once": not at the fetch's deadline, made long here so that a slow resolver or a busy
+    # machine cannot blur the two (a refused or unknown host fails in milliseconds).
+    monkeypatch.setattr(tiles, "UPSTREAM_TIMEOUT_SECONDS", 30.0)
     with site(no_tables, map_tile_upstream=template) as client:
         started = time.perf_counter()
         response = client.get("/tiles/5/3/4.png")
         took = time.perf_counter() - started
         head = client.head("/tiles/5/3/5.png")
     assert_placeholder(response)
-    assert took < 1.5, f"took {took:.2f} s"
+    assert took < 10, f"took {took:.2f} s"
     assert head.status_code == 200
     assert head.headers["x-tile"] == "placeholder"
 
