@@ -16,6 +16,7 @@ from sqlalchemy import Engine, event, text
 from scrapindex import migrate
 from scrapindex.app import create_app
 from scrapindex.db import create_db_engine
+from scrapindex.middleware.outage import WRITE_REFUSED_MESSAGE
 from scrapindex.settings import Settings
 from scrapindex.write_failures import WRITE_FAILURE_SECONDS, is_write_failure, write_failures
 from tests.conftest import CONTENT_DIR
@@ -180,7 +181,8 @@ def test_a_full_disk_makes_readiness_fail_until_a_write_succeeds(
 
     for attempt in range(3):
         refused = client.post("/api/contact", json={**FULL_DISK_MESSAGE, "subject": f"#{attempt}"})
-        assert refused.status_code == 503  # "briefly unavailable": not stored, send it again
+        assert refused.status_code == 503  # not stored, send it again
+        assert refused.json() == {"message": WRITE_REFUSED_MESSAGE}  # not "can't reach"
     ready = client.get("/readyz")
     assert ready.status_code == 503
     assert ready.headers["retry-after"] == "5"

@@ -12,6 +12,8 @@ from sqlalchemy import exc
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from scrapindex.write_failures import is_write_failure
+
 log = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 10
@@ -20,6 +22,11 @@ PAGE_TITLE = "ScrapIndex is briefly unavailable"
 PAGE_TEXT = (
     "We can't reach our price database right now. Nothing is wrong on your side: "
     "please try again in a minute."
+)
+# The database answers but refuses to store (a full disk, read-only): reads go on, so say so.
+WRITE_REFUSED_MESSAGE = (
+    "We can't save anything right now, so what you sent was not stored. Nothing is wrong on "
+    "your side: please try again later."
 )
 
 # Connection refused or lost, server shutting down, SQLite file locked, pool exhausted.
@@ -30,7 +37,7 @@ class ServiceUnavailable(Exception):
     """Raised by code that learns of an outage second-hand (a page's own API call got a 503)."""
 
 
-def outage_page() -> str:
+def outage_page(text: str = PAGE_TEXT) -> str:
     title = escape(PAGE_TITLE)
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -38,16 +45,19 @@ def outage_page() -> str:
         f'<meta name="robots" content="noindex"><title>{title}</title>'
         "<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;"
         "padding:0 1rem;line-height:1.5;color:#1f2937}a{color:#1d4ed8}</style></head>"
-        f"<body><main><h1>{title}</h1><p>{escape(PAGE_TEXT)}</p>"
+        f"<body><main><h1>{title}</h1><p>{escape(text)}</p>"
         '<p><a href="">Try again</a></p></main></body></html>'
     )
 
 
-def outage_response(scope: Scope) -> Response:
+def outage_response(scope: Scope, error: BaseException | None = None) -> Response:
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}
+    refused = error is not None and is_write_failure(error)
     if scope["path"].startswith("/api/"):
-        return JSONResponse({"message": API_MESSAGE}, status_code=503, headers=headers)
-    return HTMLResponse(outage_page(), status_code=503, headers=headers)
+        message = WRITE_REFUSED_MESSAGE if refused else API_MESSAGE
+        return JSONResponse({"message": message}, status_code=503, headers=headers)
+    page = outage_page(WRITE_REFUSED_MESSAGE if refused else PAGE_TEXT)
+    return HTMLResponse(page, status_code=503, headers=headers)
 
 
 class DatabaseOutageMiddleware:
@@ -80,7 +90,7 @@ class DatabaseOutageMiddleware:
                 summary(error),
                 exc_info=not isinstance(error, ServiceUnavailable),
             )
-            await outage_response(scope)(scope, receive, send)
+            await outage_response(scope, error)(scope, receive, send)
 
 
 def summary(error: BaseException) -> str:
