@@ -14,17 +14,13 @@ them in bench/RESULTS.md.
 """
 
 import argparse
-import asyncio
 import collections
 import datetime as dt
+import functools
 import multiprocessing
-import re
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
@@ -33,9 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from aiosmtpd.controller import Controller  # noqa: E402
 from sqlalchemy import delete, func, insert, select  # noqa: E402
-from tests.mail_server import free_port, mail_settings  # noqa: E402
+from tests.mail_server import SlowInbox, mail_settings, running_smtp_server  # noqa: E402
 
 from bench import common  # noqa: E402
 from scrapindex import migrate  # noqa: E402
@@ -43,36 +38,7 @@ from scrapindex.db import create_db_engine  # noqa: E402
 from scrapindex.mail.sender import send_due  # noqa: E402
 from scrapindex.models import OutboxMessage  # noqa: E402
 
-MESSAGE_ID = re.compile(rb"^Message-ID:\s*(\S+)", re.IGNORECASE | re.MULTILINE)
 SENDERS = ("a", "b")
-
-
-class SlowRelay:
-    """An aiosmtpd handler that takes ``delay`` seconds per message and counts Message-IDs."""
-
-    def __init__(self, delay: float) -> None:
-        self.delay = delay
-        self.accepted: collections.Counter[bytes] = collections.Counter()
-        self.lock = threading.Lock()
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        await asyncio.sleep(self.delay)
-        found = MESSAGE_ID.search(envelope.content)
-        with self.lock:
-            self.accepted[found.group(1) if found else b"?"] += 1
-        return "250 Message accepted for delivery"
-
-
-@contextmanager
-def slow_relay(delay: float) -> Iterator[tuple[SlowRelay, int]]:
-    relay = SlowRelay(delay)
-    port = free_port()
-    controller = Controller(relay, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield relay, port
-    finally:
-        controller.stop()
 
 
 def queue_mails(url: str, count: int) -> None:
@@ -148,7 +114,8 @@ def measure(name: str, url: str, args: argparse.Namespace) -> None:
         ready: Queue[str] = context.Queue()
         results: Queue[tuple[str, dict[str, int]]] = context.Queue()
         go = context.Event()
-        with slow_relay(args.delay_ms / 1000) as (relay, port):
+        relay_delay = functools.partial(float, args.delay_ms / 1000)  # the same each time
+        with running_smtp_server(SlowInbox(relay_delay)) as (relay, port):
             processes = [
                 context.Process(
                     target=run_sender, args=(sender, url, port, options, ready, go, results)
@@ -171,12 +138,13 @@ def measure(name: str, url: str, args: argparse.Namespace) -> None:
                 select(func.count()).where(OutboxMessage.status == "sent")
             ).scalar_one()
         engine.dispose()
-        deliveries = sum(relay.accepted.values())
-        duplicates = deliveries - len(relay.accepted)
+        accepted = relay.message_id_counts()
+        deliveries = sum(accepted.values())
+        duplicates = deliveries - len(accepted)
         sent = " + ".join(str(reports[sender].get("sent", 0)) for sender in SENDERS)
         lost = sum(report.get("lost", 0) for report in reports.values())
         print(
-            f"| {name} | {args.mails} | {deliveries} | {len(relay.accepted)} | **{duplicates}** "
+            f"| {name} | {args.mails} | {deliveries} | {len(accepted)} | **{duplicates}** "
             f"| {sent} | {lost} | {sent_rows} | {seconds:.2f} "
             f"| {deliveries / seconds:.0f} |",
             flush=True,

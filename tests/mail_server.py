@@ -2,8 +2,10 @@
 
 import asyncio
 import datetime as dt
+import re
 import socket
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from email import message_from_bytes
@@ -17,6 +19,8 @@ from aiosmtpd.controller import Controller
 from scrapindex.settings import Settings
 from tests.conftest import CONTENT_DIR
 
+MESSAGE_ID = re.compile(rb"^Message-ID:\s*(\S+)", re.IGNORECASE | re.MULTILINE)
+
 
 class Inbox:
     """An aiosmtpd handler keeping every message it accepts."""
@@ -29,6 +33,13 @@ class Inbox:
         with self.lock:
             self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
         return "250 Message accepted for delivery"
+
+    def message_id_counts(self) -> Counter[bytes]:
+        """How many times each Message-ID was accepted (read from the raw bytes: cheap)."""
+        with self.lock:
+            contents = [content for _, _, content in self.envelopes]
+        found = (MESSAGE_ID.search(content) for content in contents)
+        return Counter(match.group(1) if match else b"?" for match in found)
 
     def messages(self) -> list[EmailMessage]:
         with self.lock:

@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
-from tests.conftest import FreshDatabase
-from tests.databases import IMPORT_DEMO
+from tests.conftest import TEST_DEMO, FreshDatabase
+from tests.databases import IMPORT_DEMO, PostgresTemplates
 from tests.mail_server import Inbox, running_smtp_server
 from tests.moderation import app_client
 from tests.operators import Operator, add_operator, log_in
@@ -46,3 +46,12 @@ def moderator(site: TestClient, operator: Operator) -> dict[str, str]:
 def smtp_server() -> Iterator[tuple[Inbox, int]]:
     with running_smtp_server() as server:
         yield server
+
+
+@pytest.fixture
+def seeded_postgres(postgres_templates: PostgresTemplates) -> Iterator[str]:
+    """A seeded PostgreSQL database of the test's own on the test server (its direct URL), for
+    the tests that drive PostgreSQL's own tools (pg_dump, PgBouncer)."""
+    url = postgres_templates.clone(TEST_DEMO)
+    yield url
+    postgres_templates.drop(url)

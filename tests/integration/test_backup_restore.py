@@ -56,13 +56,6 @@ def libpq_url(url: str) -> str:
 
 
 @pytest.fixture
-def seeded_postgres(postgres_templates: PostgresTemplates) -> Iterator[str]:
-    url = postgres_templates.clone(TEST_DEMO)
-    yield url
-    postgres_templates.drop(url)
-
-
-@pytest.fixture
 def empty_postgres(postgres_templates: PostgresTemplates) -> Iterator[str]:
     """The database to restore into, made as the README says: `createdb`."""
     bin_dir = find_pg_bin()

@@ -21,8 +21,7 @@ from scrapindex.app import create_app
 from scrapindex.db import create_db_engine
 from scrapindex.models import ContactMessage, ScrapYard
 from scrapindex.settings import Settings
-from tests.conftest import CONTENT_DIR, TEST_DEMO
-from tests.databases import PostgresTemplates
+from tests.conftest import CONTENT_DIR
 from tests.needs import unavailable
 from tests.operators import add_operator, log_in
 from tests.pgbouncer_server import PgBouncer, find_pgbouncer, pgbouncer
@@ -39,28 +38,20 @@ ROUNDS = 8
 
 
 @pytest.fixture
-def database(postgres_templates: PostgresTemplates) -> Iterator[str]:
-    """A seeded database of the test's own on the test PostgreSQL server (its direct URL)."""
-    url = postgres_templates.clone(TEST_DEMO)
-    yield url
-    postgres_templates.drop(url)
-
-
-@pytest.fixture
-def bouncer(database: str) -> Iterator[PgBouncer]:
+def bouncer(seeded_postgres: str) -> Iterator[PgBouncer]:
     """A pooler of the test's own: its server connections start from none."""
     program = find_pgbouncer()
     if program is None:
         unavailable("pgbouncer not found (apt-get install pgbouncer)")
-    with pgbouncer(program, database, pool_size=3) as running:
+    with pgbouncer(program, seeded_postgres, pool_size=3) as running:
         yield running
 
 
 def test_the_site_works_through_pgbouncer_in_transaction_mode(
-    database: str, bouncer: PgBouncer
+    seeded_postgres: str, bouncer: PgBouncer
 ) -> None:
     settings = Settings(
-        database_url=bouncer.url_of(database),
+        database_url=bouncer.url_of(seeded_postgres),
         database_transaction_pooler=True,
         content_dir=CONTENT_DIR,
         data_dir=Path("/nonexistent"),
@@ -68,7 +59,7 @@ def test_the_site_works_through_pgbouncer_in_transaction_mode(
         api_rate_limit_per_minute=0,
         page_rate_limit_per_minute=0,
     )
-    direct = create_db_engine(database)
+    direct = create_db_engine(seeded_postgres)
     operator = add_operator(direct, "admin")
     with TestClient(create_app(settings)) as client:
         with client.app.state.engine.connect() as connection:  # type: ignore[attr-defined]
@@ -108,10 +99,12 @@ def yards_over(connection: Connection, threshold: int) -> int:
 
 @pytest.mark.parametrize("transaction_pooler", [True, False])
 def test_prepared_statements_break_behind_a_transaction_pooler(
-    database: str, bouncer: PgBouncer, transaction_pooler: bool
+    seeded_postgres: str, bouncer: PgBouncer, transaction_pooler: bool
 ) -> None:
-    settings = Settings(database_url=database, database_transaction_pooler=transaction_pooler)
-    engine = create_db_engine(bouncer.url_of(database), settings)
+    settings = Settings(
+        database_url=seeded_postgres, database_transaction_pooler=transaction_pooler
+    )
+    engine = create_db_engine(bouncer.url_of(seeded_postgres), settings)
     try:
         with engine.connect() as first, engine.connect() as second:
             for run in range(6):  # the sixth run prepares it, on the one server connection

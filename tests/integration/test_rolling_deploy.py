@@ -222,6 +222,16 @@ def test_a_revision_newer_than_anything_recorded_is_not_ready(
 
 
 @pytest.fixture
+def database_at_previous(tmp_path: Path) -> str:
+    """A database the previous release migrated (0016): the new code's hosts roll onto it."""
+    url = f"sqlite:///{tmp_path / 'previous.sqlite3'}"
+    engine = create_db_engine(url)
+    migrate.upgrade(engine, PREVIOUS)
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
 def expand_declared_a_contract(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """As if 0017 only removed what the code at 0017 no longer uses (``contract = True``)."""
     directory = migrate.scripts()
@@ -234,13 +244,10 @@ def expand_declared_a_contract(monkeypatch: pytest.MonkeyPatch) -> Iterator[None
 
 @pytest.mark.usefixtures("expand_declared_a_contract")
 def test_a_new_host_is_ready_before_its_contract_migration_is_applied(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_at_previous: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Contract last: every host runs the new code first, on the schema before the migration."""
-    url = f"sqlite:///{tmp_path / 'contract.sqlite3'}"
-    engine = create_db_engine(url)
-    migrate.upgrade(engine, PREVIOUS)
-    engine.dispose()
+    url = database_at_previous
     code_at(monkeypatch, EXPAND)
     status, checks = ready(url)
     assert status == 200
@@ -253,12 +260,8 @@ def test_a_new_host_is_ready_before_its_contract_migration_is_applied(
 
 
 def test_without_the_declaration_a_schema_behind_is_not_ready(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_at_previous: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'behind.sqlite3'}"
-    engine = create_db_engine(url)
-    migrate.upgrade(engine, PREVIOUS)
-    engine.dispose()
     code_at(monkeypatch, EXPAND)
-    status, checks = ready(url)
+    status, checks = ready(database_at_previous)
     assert (status, checks["migrations"]) == (503, "behind")

@@ -8,7 +8,6 @@ from fastapi import Depends, HTTPException, Request
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from scrapindex.middleware.proxies import ProxyRule
-from scrapindex.middleware.request_context import client_address
 from scrapindex.queries.submissions import stored_since
 from scrapindex.schemas.common import WITH_A_BODY, Message
 from scrapindex.write_locks import lock_key, take_write_lock
@@ -24,7 +23,7 @@ FORM_ERRORS: dict[int | str, dict[str, Any]] = {
 async def client_hash(request: Request) -> str:
     """A salted hash of the client's address: enough to rate-limit, useless to anyone else."""
     settings = request.app.state.settings
-    address = client_address(request.scope, ProxyRule.of(settings))
+    address = ProxyRule.of(settings).client(request.scope)
     salt = settings.client_hash_salt
     return hashlib.sha256(f"{salt}:{address}".encode()).hexdigest()
 

@@ -36,19 +36,10 @@ def is_external_http(scope: Scope) -> bool:
     return scope["type"] == "http" and not scope.get(INTERNAL_REQUEST)
 
 
-def client_address(scope: Scope, proxies: ProxyRule) -> str:
-    """The client's address: the connection's, or as the trusted proxies in front report it
-    (middleware/proxies.py: X-Forwarded-For read from the right, past the trusted proxies)."""
-    return proxies.client(scope)
-
-
 def client_of(proxies: ProxyRule) -> ClientOf:
-    """The client rule of the app: every limit and the log line use this one."""
-
-    def address(scope: Scope) -> str:
-        return proxies.client(scope)
-
-    return address
+    """The client rule of the app: every limit and the log line use this one (the connection's
+    address, or as the trusted proxies in front report it: middleware/proxies.py)."""
+    return proxies.client
 
 
 def incoming_request_id(scope: Scope) -> str | None:
