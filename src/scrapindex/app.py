@@ -21,16 +21,19 @@ from scrapindex.api import (
     alerts,
     auth,
     blog,
+    calculator,
     cities,
     contact,
     countries,
     insights,
     materials,
     newsletter,
+    owner,
     price_reports,
     prices,
     search,
     stats,
+    yard_claims,
     yard_clusters,
     yard_suggestions,
     yards,
@@ -45,6 +48,7 @@ from scrapindex.api.admin import (
 )
 from scrapindex.api.admin import newsletter as newsletter_subscribers
 from scrapindex.api.admin import price_reports as price_report_queue
+from scrapindex.api.admin import yard_owners as yard_owner_admin
 from scrapindex.api.admin import yard_suggestions as yard_suggestion_queue
 from scrapindex.auth.deps import CONSOLE_ERRORS
 from scrapindex.cache.api_responses import ApiCacheMiddleware, ApiResponses
@@ -101,6 +105,8 @@ ROUTERS = (
     newsletter.router,
     alerts.router,
     auth.router,
+    calculator.router,
+    yard_claims.router,
 )
 # The operator console's API: every operation needs a login (auth/deps.py), so each may say 401
 # or 403 before it runs.
@@ -114,6 +120,8 @@ CONSOLE_ROUTERS = (
     newsletter_subscribers.router,
     import_runs.router,
     data_check.router,
+    yard_owner_admin.router,
+    owner.router,
 )
 
 

@@ -13,8 +13,11 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from scrapindex.settings import PROJECT_ROOT
 
-PriceKind = Literal["feed", "manual", "report", "estimate", "demo"]
-PRICE_KINDS: tuple[PriceKind, ...] = ("feed", "manual", "report", "estimate", "demo")
+# "yard": a price a yard posted itself (models.YardPrice). It is per yard and never enters the
+# city's prices, so it has no place in TRUST: the city's shown price is the market view.
+PriceKind = Literal["feed", "manual", "report", "estimate", "demo", "yard"]
+PRICE_KINDS: tuple[PriceKind, ...] = ("feed", "manual", "report", "estimate", "demo", "yard")
+YARD_KIND: PriceKind = "yard"
 DEMO_KIND: PriceKind = "demo"  # the generated demo data set's source
 ESTIMATE_KIND: PriceKind = "estimate"  # computed from a market reference and a rate
 

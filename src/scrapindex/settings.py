@@ -75,6 +75,12 @@ class Settings(BaseSettings):
     # Distinct senders whose approved reports (each counted once, its latest) make a series'
     # price; fewer show only as the reports' summary (queries/price_reports.py).
     report_min_senders: int = Field(default=3, ge=1)
+    # A price a yard posted itself stops being shown as its current price this many days after
+    # its day (the yard page then says when it last posted); the calculator falls back to the
+    # city's price for it.
+    yard_price_max_age_days: int = Field(default=7, ge=1)
+    # A claim link mailed to a listing's address works this many hours, once.
+    yard_claim_link_hours: int = Field(default=48, ge=1)
     # Market feeds the daily update fetches before estimating (e.g. "ecb,fred"); empty: none,
     # and the update extends the demo data instead when the data is demo data.
     market_feeds: SourceList = []

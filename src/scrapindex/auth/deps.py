@@ -19,6 +19,7 @@ from scrapindex.auth.sessions import (
     csrf_matches,
     find_live_session,
 )
+from scrapindex.auth.users import OPERATOR_ROLES
 from scrapindex.models import User, UserSession
 from scrapindex.schemas.common import Message
 from scrapindex.settings import Settings
@@ -68,7 +69,9 @@ LoginDep = Annotated[UserSession, Depends(get_login)]
 
 
 def get_operator(login: LoginDep) -> User:
-    """Anyone logged in: moderators and admins."""
+    """Moderators and admins; a yard owner's login may not work the console's queues."""
+    if login.user.role not in OPERATOR_ROLES:
+        raise HTTPException(403, NOT_ALLOWED)
     return login.user
 
 
@@ -88,3 +91,13 @@ def csrf_protected(
     """A state-changing call must carry the session's CSRF token."""
     if request.method not in SAFE_METHODS and not csrf_matches(login, sent):
         raise HTTPException(403, BAD_CSRF)
+
+
+def get_owner(login: LoginDep) -> User:
+    """A yard owner's login (operators post for a yard through the console's own screens)."""
+    if login.user.role != "owner":
+        raise HTTPException(403, NOT_ALLOWED)
+    return login.user
+
+
+OwnerDep = Annotated[User, Depends(get_owner)]

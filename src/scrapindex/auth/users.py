@@ -14,7 +14,9 @@ from scrapindex.auth.passwords import (
 )
 from scrapindex.models import User, UserSession
 
-Role = Literal["admin", "moderator"]
+# admin and moderator are operators; an owner posts for the yards of yard_owners, nothing else.
+Role = Literal["admin", "moderator", "owner"]
+OPERATOR_ROLES = frozenset({"admin", "moderator"})
 ROLES: tuple[str, ...] = get_args(Role)
 
 

@@ -23,7 +23,7 @@ from scrapindex.models.prices import (
     PriceEstimate,
 )
 from scrapindex.models.provenance import DataRevision, ImportRun, ImportRunFile, Source
-from scrapindex.models.yards import ScrapYard, YardOpenHours
+from scrapindex.models.yards import ScrapYard, YardClaim, YardOpenHours, YardOwner, YardPrice
 
 __all__ = [
     "NAMING_CONVENTION",
@@ -57,7 +57,10 @@ __all__ = [
     "Source",
     "User",
     "UserSession",
+    "YardClaim",
     "YardOpenHours",
+    "YardOwner",
+    "YardPrice",
     "YardSuggestion",
     "money",
 ]

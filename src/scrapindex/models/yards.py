@@ -1,11 +1,25 @@
-"""The scrap yard directory: yards and their opening hours."""
+"""The scrap yard directory: yards, their opening hours, their owners and their own prices."""
 
+import datetime as dt
+from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scrapindex.models.base import Base
+from scrapindex.dbtypes import UtcDateTime
+from scrapindex.models.base import Base, money
 from scrapindex.models.places import City
 
 
@@ -32,6 +46,11 @@ class ScrapYard(Base):
     # What the yard offers, as confirmed by a correction; None = not known (the page's default).
     services: Mapped[list[str] | None] = mapped_column(JSON)
     permanently_closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # What the yard's owner says about it (None = not said): the materials it buys (slugs), how
+    # it pays ("cash", "eft", "cheque", ...), and how a visit works, in the owner's words.
+    accepted_materials: Mapped[list[str] | None] = mapped_column(JSON)
+    payment_methods: Mapped[list[str] | None] = mapped_column(JSON)
+    visit_notes: Mapped[str | None] = mapped_column(Text)
 
     city: Mapped[City] = relationship(lazy="joined")
 
@@ -52,3 +71,75 @@ class YardOpenHours(Base):
     yard_id: Mapped[int] = mapped_column(ForeignKey("scrap_yards.id", ondelete="CASCADE"))
     opens_at: Mapped[int] = mapped_column(Integer)  # first minute open
     closes_at: Mapped[int] = mapped_column(Integer)  # first minute closed again
+
+
+class YardPrice(Base):
+    """A buying price the yard posted itself (kind ``yard``): per yard, per material, per day.
+
+    Kept apart from ``prices``: the city's shown price stays the market view (feed/manual >
+    reports > estimate > demo) and a yard's board never competes for it. Stored as ``prices``
+    is: per kg, or per piece for a material sold by the piece, in the yard's country's currency.
+    """
+
+    __tablename__ = "yard_prices"
+    __table_args__ = (
+        UniqueConstraint("yard_id", "material_id", "price_date"),
+        Index("ix_yard_prices_material_id_price_date", "material_id", "price_date"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    yard_id: Mapped[int] = mapped_column(ForeignKey("scrap_yards.id", ondelete="CASCADE"))
+    material_id: Mapped[int] = mapped_column(ForeignKey("materials.id"))
+    price_date: Mapped[dt.date] = mapped_column(Date)
+    price_per_kg: Mapped[Decimal] = mapped_column(money())
+    currency: Mapped[str] = mapped_column(String(3))
+    posted_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))  # None: the CLI
+    posted_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+
+
+class YardOwner(Base):
+    """An account that may post a yard's prices and profile: made by a confirmed claim or by
+    an operator; an operator may suspend it."""
+
+    __tablename__ = "yard_owners"
+    __table_args__ = (UniqueConstraint("user_id", "yard_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    yard_id: Mapped[int] = mapped_column(
+        ForeignKey("scrap_yards.id", ondelete="CASCADE"), index=True
+    )
+    added_by: Mapped[str] = mapped_column(String(254))  # "claim", an operator's e-mail, or "cli"
+    added_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    suspended_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    suspended_by: Mapped[str | None] = mapped_column(String(254))
+
+
+class YardClaim(Base):
+    """Someone asking to own a yard's listing.
+
+    ``route`` "listing-email": a link was mailed to the listing's own address (``token_nonce``
+    makes it single-use; the link expires); "operators": the listing has no address or the
+    claimant cannot reach it, and an operator decides on the ``evidence`` given.
+    ``status``: pending, confirmed, refused or expired.
+    """
+
+    __tablename__ = "yard_claims"
+    __table_args__ = (Index("ix_yard_claims_status_created_at", "status", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    yard_id: Mapped[int] = mapped_column(
+        ForeignKey("scrap_yards.id", ondelete="CASCADE"), index=True
+    )
+    route: Mapped[str] = mapped_column(String(20))
+    email: Mapped[str] = mapped_column(String(254))  # the claimant's (the account's) address
+    name: Mapped[str] = mapped_column(String(120))
+    evidence: Mapped[str | None] = mapped_column(Text)
+    token_nonce: Mapped[str | None] = mapped_column(String(64), unique=True)
+    status: Mapped[str] = mapped_column(String(16))
+    client_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime())
+    expires_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    decided_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
+    decided_by: Mapped[str | None] = mapped_column(String(254))
+    reason: Mapped[str | None] = mapped_column(String(500))
