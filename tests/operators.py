@@ -4,6 +4,7 @@ The session-wide ``client`` is shared by every test, so a login never stays in i
 ``log_in`` hands back the headers (session cookie and CSRF token) a test sends explicitly.
 """
 
+import datetime as dt
 import secrets
 from dataclasses import dataclass
 
@@ -13,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from scrapindex.auth.sessions import CSRF_HEADER, SESSION_COOKIE
 from scrapindex.auth.users import create_user
+from scrapindex.models import YardOwner
 
 
 @dataclass(frozen=True)
@@ -41,3 +43,21 @@ def log_in(client: TestClient, operator: Operator) -> dict[str, str]:
     token = response.cookies[SESSION_COOKIE]
     client.cookies.clear()
     return {"Cookie": f"{SESSION_COOKIE}={token}", CSRF_HEADER: response.json()["csrfToken"]}
+
+
+def add_owner(engine: Engine, *yard_ids: int) -> Operator:
+    """A yard owner's account (role ``owner``) owning ``yard_ids``, as a confirmed claim makes."""
+
+    owner = add_operator(engine, "owner")
+    with Session(engine) as session:
+        for yard_id in yard_ids:
+            session.add(
+                YardOwner(
+                    user_id=owner.id,
+                    yard_id=yard_id,
+                    added_by="test",
+                    added_at=dt.datetime.now(dt.UTC),
+                )
+            )
+        session.commit()
+    return owner
