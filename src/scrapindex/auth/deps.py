@@ -10,8 +10,9 @@ from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException, Request, Security
 from fastapi.security import APIKeyCookie, APIKeyHeader
+from sqlalchemy import select
 
-from scrapindex.api.deps import SessionDep, SettingsDep
+from scrapindex.api.deps import RowIdPath, SessionDep, SettingsDep, row_or_404
 from scrapindex.auth.sessions import (
     CSRF_HEADER,
     SESSION_COOKIE,
@@ -20,12 +21,14 @@ from scrapindex.auth.sessions import (
     find_live_session,
 )
 from scrapindex.auth.users import OPERATOR_ROLES
-from scrapindex.models import User, UserSession
+from scrapindex.models import ScrapYard, User, UserSession, YardOwner
 from scrapindex.schemas.common import Message
 from scrapindex.settings import Settings
 
 LOG_IN_FIRST = "Log in to continue."
 NOT_ALLOWED = "Your account may not do this."
+NOT_YOURS = "This yard is not yours."
+OWNER_SUSPENDED = "This yard's owner account is suspended."
 BAD_CSRF = "Missing or wrong CSRF token. Reload the page and try again."
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # What every console operation may answer before it runs (app.py adds them to each).
@@ -101,3 +104,19 @@ def get_owner(login: LoginDep) -> User:
 
 
 OwnerDep = Annotated[User, Depends(get_owner)]
+
+
+def owned_yard(session: SessionDep, owner: OwnerDep, yard_id: RowIdPath) -> ScrapYard:
+    """The path's yard when the logged-in owner owns it and is not suspended from it."""
+    yard = row_or_404(session, ScrapYard, yard_id, "Scrap yard")
+    link = session.scalar(
+        select(YardOwner).where(YardOwner.user_id == owner.id, YardOwner.yard_id == yard.id)
+    )
+    if link is None:
+        raise HTTPException(403, NOT_YOURS)
+    if link.suspended_at is not None:
+        raise HTTPException(403, OWNER_SUSPENDED)
+    return yard
+
+
+OwnedYardDep = Annotated[ScrapYard, Depends(owned_yard)]
