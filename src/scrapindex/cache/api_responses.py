@@ -35,8 +35,9 @@ DROPPED_HEADERS = (b"content-length", b"etag", b"cache-control", b"vary")
 # each point would be an entry of its own (pushing out the shared answers) and would hold the
 # position in memory, nor in a browser's or proxy's cache.
 PRIVATE_PARAMETERS = frozenset({"near"})
-# The operator console's answers depend on who asks: never kept here or by anyone else.
-PRIVATE_PREFIXES = ("/api/auth/", "/api/admin/")
+# The console's answers (operators' and yard owners') depend on who asks, and a claim link's
+# answer holds its claimant and changes once used: never kept here or by anyone else.
+PRIVATE_PREFIXES = ("/api/auth/", "/api/admin/", "/api/owner/", "/api/yard-claims/")
 NO_STORE = b"private, no-store"
 
 
