@@ -9,7 +9,8 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query
 
 from scrapindex.api.deps import SessionDep
-from scrapindex.api.yards import LATITUDE, LONGITUDE, StatusQuery, TextQuery
+from scrapindex.api.near import LATITUDE, LONGITUDE
+from scrapindex.api.yards import StatusQuery, TextQuery
 from scrapindex.queries.yard_clusters import MAX_ZOOM, WORLD, Box, yard_clusters, yards_by_id
 from scrapindex.queries.yards import (
     YardFilter,

@@ -1,12 +1,15 @@
 """Scrap yards: the directory (paged, filtered on the server), all yards, one yard."""
 
+import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query, Response
+from fastapi import APIRouter, Query, Response
 
-from scrapindex.api.deps import PageNumber, PageSize, SessionDep, YardDep
+from scrapindex.api.deps import PageNumber, PageSize, SessionDep, SettingsDep, YardDep
+from scrapindex.api.near import near_query, parse_near
+from scrapindex.prices.yard_board import yard_today
+from scrapindex.queries.yard_prices import has_owner, is_current, materials_by_id, newest_posted
 from scrapindex.queries.yards import (
-    Near,
     YardFilter,
     YardSort,
     YardStatus,
@@ -24,6 +27,7 @@ from scrapindex.schemas.yards import (
     YardPublic,
     YardStatsPublic,
     directory_yard,
+    posted_board,
     yard_list_json,
     yard_public,
 )
@@ -36,20 +40,9 @@ TextQuery = Annotated[
 ]
 StatusQuery = Annotated[YardStatus, Query()]
 SortQuery = Annotated[YardSort, Query()]
-# What parse_near accepts, said in the schema for clients and fuzzers (the check itself gives
-# kinder words than a pattern mismatch would): latitude -90..90, longitude -180..180.
-LATITUDE = r"-?(?:90(?:\.0{1,12})?|[1-8]?[0-9](?:\.[0-9]{1,12})?)"
-LONGITUDE = r"-?(?:180(?:\.0{1,12})?|(?:1[0-7][0-9]|[1-9]?[0-9])(?:\.[0-9]{1,12})?)"
-NEAR_PATTERN = rf"^{LATITUDE},{LONGITUDE}$"
 NearQuery = Annotated[
     str | None,
-    Query(
-        json_schema_extra={"pattern": NEAR_PATTERN},
-        max_length=60,
-        description="`latitude,longitude` in degrees: yards within `radiusKm`, nearest first "
-        "(then `sort` is not used). Neither logged nor cached.",
-        examples=["-26.2041,28.0473"],
-    ),
+    near_query("yards within `radiusKm`, nearest first (then `sort` is not used)"),
 ]
 RadiusQuery = Annotated[
     float, Query(alias="radiusKm", ge=1, le=500, description="How far from `near`, in km")
@@ -57,24 +50,6 @@ RadiusQuery = Annotated[
 OpenFirstQuery = Annotated[
     bool, Query(alias="openFirst", description="With `near`: the yards open now come first")
 ]
-
-
-def parse_near(near: str, radius_km: float) -> Near:
-    """``lat,lng`` within range, or a 422 that says what is wrong (without echoing the value)."""
-    parts = near.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        latitude, longitude = (float(part) for part in parts)
-    except ValueError:
-        raise HTTPException(
-            422, "Invalid request: near: expected latitude,longitude in degrees"
-        ) from None
-    if not -90 <= latitude <= 90:
-        raise HTTPException(422, "Invalid request: near: latitude must be between -90 and 90")
-    if not -180 <= longitude <= 180:
-        raise HTTPException(422, "Invalid request: near: longitude must be between -180 and 180")
-    return Near(latitude, longitude, radius_km)
 
 
 @router.get("", response_model=YardPage, summary="The directory: filtered, sorted and paged")
@@ -132,13 +107,22 @@ def all_yards(
 
 
 @router.get("/{yard_id}", response_model=YardDetail, responses=NOT_FOUND, summary="One yard")
-def get_yard(session: SessionDep, yard: YardDep) -> YardDetail:
+def get_yard(session: SessionDep, settings: SettingsDep, yard: YardDep) -> YardDetail:
     (view,) = with_open_state([yard])
     source = yard_source(session, yard)
+    posted = newest_posted(session, [yard.id]).get(yard.id, [])
+    today = yard_today(yard, dt.datetime.now(dt.UTC))
+    current = [p for p in posted if is_current(p, today, settings.yard_price_max_age_days)]
     return YardDetail(
         **yard_public(view).model_dump(),
         source=SourceRef(name=source.name, kind=source.kind),
         services=yard.services,
         permanently_closed=yard.permanently_closed,
         corrected_at=last_correction_at(session, yard.id),
+        claimed=has_owner(session, yard.id),
+        posted_board=posted_board(current, materials_by_id(session, current)),
+        last_posted_on=max((p.price_date for p in posted), default=None),
+        accepted_materials=yard.accepted_materials,
+        payment_methods=yard.payment_methods,
+        visit_notes=yard.visit_notes,
     )
