@@ -1,13 +1,16 @@
 """Cities: the list, one city, its latest prices, its overview and its yards."""
 
+import datetime as dt
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
 
 from scrapindex.api.deps import CityDep, PageNumber, PageSize, SessionDep, SettingsDep
+from scrapindex.hours import zone
 from scrapindex.queries.history import city_sparklines
 from scrapindex.queries.places import city_figures, listed_cities, listed_coppers, other_cities
 from scrapindex.queries.prices import latest_quotes
+from scrapindex.queries.yard_prices import city_boards, materials_by_id, yard_names
 from scrapindex.queries.yards import YardFilter, YardSort, YardStatus, yard_page
 from scrapindex.schemas.common import NOT_FOUND, Pagination
 from scrapindex.schemas.history import SparklinePublic, sparkline_public
@@ -17,6 +20,7 @@ from scrapindex.schemas.places import (
     CityPublic,
     city_list_json,
     city_overview_public,
+    city_posted_prices,
     city_public,
 )
 from scrapindex.schemas.prices import CityPriceRow, city_price_row
@@ -93,10 +97,15 @@ def city_sparklines_route(session: SessionDep, city: CityDep) -> list[SparklineP
     "/{city_slug}/overview",
     response_model=CityOverview,
     responses=NOT_FOUND,
-    summary="Headline figures of the city's latest prices",
+    summary="Headline figures of the city's latest prices, and of its yards' own prices",
 )
-def city_overview(session: SessionDep, city: CityDep) -> CityOverview:
-    return city_overview_public(city_figures(session, city))
+def city_overview(session: SessionDep, settings: SettingsDep, city: CityDep) -> CityOverview:
+    today = dt.datetime.now(dt.UTC).astimezone(zone(city.time_zone)).date()
+    boards = city_boards(session, city.id, today, settings.yard_price_max_age_days)
+    prices = [price for board in boards.values() for price in board]
+    yards = yard_names(session, list(boards))
+    posted = city_posted_prices(boards, yards, materials_by_id(session, prices))
+    return city_overview_public(city_figures(session, city), posted)
 
 
 @router.get(

@@ -14,7 +14,7 @@ from decimal import Decimal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from scrapindex.models import YardPrice
+from scrapindex.models import Material, ScrapYard, YardOwner, YardPrice
 
 
 @dataclass(frozen=True)
@@ -81,3 +81,39 @@ def current_boards(
         if current:
             boards[yard_id] = current
     return boards
+
+
+def city_boards(
+    session: Session, city_id: int, today: dt.date, max_age_days: int
+) -> dict[int, list[PostedPrice]]:
+    """The current posted prices of the city's yards that still trade (not permanently
+    closed), by yard."""
+    yard_ids = session.scalars(
+        select(ScrapYard.id).where(
+            ScrapYard.city_id == city_id, ScrapYard.permanently_closed.is_(False)
+        )
+    ).all()
+    return current_boards(session, yard_ids, today, max_age_days)
+
+
+def has_owner(session: Session, yard_id: int) -> bool:
+    """The yard is claimed: an owner account, not suspended, may post for it."""
+    found = select(YardOwner.id).where(
+        YardOwner.yard_id == yard_id, YardOwner.suspended_at.is_(None)
+    )
+    return session.execute(found.limit(1)).first() is not None
+
+
+def materials_by_id(session: Session, prices: Collection[PostedPrice]) -> dict[int, Material]:
+    """The materials of ``prices``."""
+    ids = sorted({price.material_id for price in prices})
+    if not ids:
+        return {}
+    return {m.id: m for m in session.scalars(select(Material).where(Material.id.in_(ids)))}
+
+
+def yard_names(session: Session, yard_ids: Collection[int]) -> dict[int, str]:
+    if not yard_ids:
+        return {}
+    found = select(ScrapYard.id, ScrapYard.name).where(ScrapYard.id.in_(sorted(yard_ids)))
+    return dict(session.execute(found).tuples().all())

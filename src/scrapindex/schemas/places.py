@@ -2,15 +2,17 @@
 
 import dataclasses
 import datetime as dt
+from decimal import Decimal
 from typing import Any
 
 from pydantic import Field, TypeAdapter
 from pydantic_core import to_json
 
-from scrapindex.models import City
+from scrapindex.models import City, Material
 from scrapindex.price_kinds import PriceKind
 from scrapindex.queries.places import CityFigures, ListedCity, ListedCopper
 from scrapindex.queries.prices import CityInfo
+from scrapindex.queries.yard_prices import PostedPrice
 from scrapindex.schemas.common import (
     CamelModel,
     CountryRef,
@@ -19,6 +21,7 @@ from scrapindex.schemas.common import (
     exact_money_text,
     money_text,
 )
+from scrapindex.schemas.material_ref import MaterialRef, material_ref
 
 
 class CountryPublic(CamelModel):
@@ -147,6 +150,29 @@ def city_ref(city: City | CityInfo) -> CityRef:
     return CityRef(id=city.id, name=city.name, slug=city.slug, country=country)
 
 
+class PostedYardRef(CamelModel):
+    id: int
+    name: str
+
+
+class BestPostedPrice(CamelModel):
+    material: MaterialRef
+    yard: PostedYardRef
+    price: MoneyText = Field(description="Per kg (per piece for saleUnit piece), in currency")
+    price_exact: ExactMoneyText = Field(description="price at the stored precision")
+    date: dt.date = Field(description="The day the yard posted it for")
+
+
+class CityPostedPrices(CamelModel):
+    """The prices the city's yards posted themselves (kind ``yard``), current ones only."""
+
+    yards: int = Field(description="Yards of the city with current posted prices")
+    prices: int = Field(description="Their current posted prices, all materials")
+    best: list[BestPostedPrice] = Field(
+        description="Per material, the highest current posted price and its yard"
+    )
+
+
 class CityOverview(CamelModel):
     currency: str
     top_price: MoneyText | None
@@ -178,17 +204,50 @@ class CityOverview(CamelModel):
         "date (UTC) alone"
     )
     time_zone: str
+    posted_prices: CityPostedPrices = Field(
+        description="The yards' own prices: the city's prices above stay the market's view"
+    )
 
 
-def city_overview_public(figures: CityFigures) -> CityOverview:
+def city_overview_public(figures: CityFigures, posted: CityPostedPrices) -> CityOverview:
     return CityOverview.model_validate(
         {
             **dataclasses.asdict(figures),
             "top_price_exact": figures.top_price,
             "average_price_exact": figures.average_price,
             "copper_price_exact": figures.copper_price,
+            "posted_prices": posted,
         }
     )
+
+
+def _best_first(price: PostedPrice) -> tuple[Decimal, int, int]:
+    return (-price.price_per_kg, -price.price_date.toordinal(), price.yard_id)
+
+
+def city_posted_prices(
+    boards: dict[int, list[PostedPrice]], yards: dict[int, str], materials: dict[int, Material]
+) -> CityPostedPrices:
+    """``boards`` (queries.yard_prices.city_boards) summed up: per material the highest price,
+    the newer of equal ones, then the lower yard id; by material name."""
+    prices = [price for board in boards.values() for price in board]
+    best: dict[int, PostedPrice] = {}
+    for price in sorted(
+        prices, key=lambda p: (-p.price_per_kg, -p.price_date.toordinal(), p.yard_id)
+    ):
+        best.setdefault(price.material_id, price)
+    lines = [
+        BestPostedPrice(
+            material=material_ref(materials[price.material_id]),
+            yard=PostedYardRef(id=price.yard_id, name=yards[price.yard_id]),
+            price=price.price_per_kg,
+            price_exact=price.price_per_kg,
+            date=price.price_date,
+        )
+        for price in best.values()
+    ]
+    lines.sort(key=lambda line: (line.material.name, line.material.id))
+    return CityPostedPrices(yards=len(boards), prices=len(prices), best=lines)
 
 
 class RegionSummary(CamelModel):

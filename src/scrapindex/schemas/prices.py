@@ -7,44 +7,27 @@ from typing import Literal, TypedDict
 from pydantic import Field
 
 from scrapindex.data.estimate_formula import formula_text
-from scrapindex.formatting import SaleUnit, stored_unit
-from scrapindex.models import Material
+from scrapindex.formatting import stored_unit
 from scrapindex.price_kinds import PriceKind
 from scrapindex.queries.prices import (
     ESTIMATE_INPUTS_MAX_AGE_DAYS,
-    MaterialInfo,
     Quote,
     inputs_note,
     to_usd,
     to_usd_exact,
 )
 from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText, Page
+
+# Named here too, where the other schemas always found them.
+from scrapindex.schemas.material_ref import SALE_UNIT as SALE_UNIT
+from scrapindex.schemas.material_ref import MaterialRef as MaterialRef
+from scrapindex.schemas.material_ref import material_ref as material_ref
 from scrapindex.schemas.places import CityRef, city_ref
 
 
 class SourceRef(CamelModel):
     name: str
     kind: PriceKind
-
-
-SALE_UNIT = (
-    "How it is sold: by weight (kg: shown per kg, lb or tonne), precious metal by weight "
-    "(troy_oz: shown per troy ounce or kg) or by the piece (piece: priced per piece, never "
-    "converted)"
-)
-
-
-class MaterialRef(CamelModel):
-    id: int
-    name: str
-    slug: str
-    grade: str | None
-    category: str
-    sale_unit: SaleUnit = Field(description=SALE_UNIT)
-
-
-def material_ref(material: Material | MaterialInfo) -> MaterialRef:
-    return MaterialRef.model_validate(material)
 
 
 class EstimatePublic(CamelModel):

@@ -1,16 +1,19 @@
 """Scrap yards: one yard as lists show it, its detail, and the directory's pages."""
 
 import datetime as dt
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, TypeAdapter
 from pydantic_core import to_json
 
+from scrapindex.formatting import stored_unit
+from scrapindex.models import Material
 from scrapindex.queries.places import ListedCity
+from scrapindex.queries.yard_prices import PostedPrice
 from scrapindex.queries.yards import ListedYard, YardView, shown_hours, yard_hours_text
-from scrapindex.schemas.common import CamelModel, Page
+from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText, Page
 from scrapindex.schemas.places import CityPublic, city_public, listed_city
-from scrapindex.schemas.prices import SourceRef
+from scrapindex.schemas.prices import MaterialRef, SourceRef, material_ref
 
 
 class HoursInterval(CamelModel):
@@ -36,6 +39,21 @@ class YardPublic(CamelModel):
     city: CityPublic
 
 
+class PostedPriceLine(CamelModel):
+    material: MaterialRef
+    price: MoneyText = Field(description="Per `unit`, in the yard's currency")
+    price_exact: ExactMoneyText = Field(description="price at the stored precision")
+    date: dt.date = Field(description="The day the yard posted it for")
+    unit: Literal["kg", "piece"] = Field(description="What the price is for: one kg or a piece")
+
+
+class PostedBoard(CamelModel):
+    """The yard's own buying prices (kind ``yard``: "Posted by the yard"), current ones only."""
+
+    posted_on: dt.date = Field(description="The newest day among the prices")
+    prices: list[PostedPriceLine]
+
+
 class YardDetail(YardPublic):
     source: SourceRef
     services: list[str] | None = Field(description="What the yard offers; null when not known")
@@ -43,6 +61,21 @@ class YardDetail(YardPublic):
     corrected_at: dt.datetime | None = Field(
         description="When the newest approved correction was applied"
     )
+    claimed: bool = Field(description="An owner account (not suspended) speaks for the yard")
+    posted_board: PostedBoard | None = Field(
+        description="The yard's own current prices (posted within YARD_PRICE_MAX_AGE_DAYS); "
+        "null: none current, the city's prices are the ones to show, as the city's"
+    )
+    last_posted_on: dt.date | None = Field(
+        description="The newest day the yard posted a price for, current or not"
+    )
+    accepted_materials: list[str] | None = Field(
+        description="Slugs of the materials the yard says it buys; null: not said"
+    )
+    payment_methods: list[str] | None = Field(
+        description="How the yard says it pays (content/payment-methods.json); null: not said"
+    )
+    visit_notes: str | None = Field(description="How a visit works, as the owner says; null")
 
 
 class YardStatsPublic(CamelModel):
@@ -86,6 +119,26 @@ def yard_public(view: YardView) -> YardPublic:
         latitude=yard.latitude,
         longitude=yard.longitude,
         city=city_public(yard.city),
+    )
+
+
+def posted_board(board: list[PostedPrice], materials: dict[int, Material]) -> PostedBoard | None:
+    """A yard's current posted prices (queries.yard_prices.current_boards), by material name."""
+    if not board:
+        return None
+    lines = [
+        PostedPriceLine(
+            material=material_ref(materials[price.material_id]),
+            price=price.price_per_kg,
+            price_exact=price.price_per_kg,
+            date=price.price_date,
+            unit=stored_unit(materials[price.material_id].sale_unit),
+        )
+        for price in board
+    ]
+    return PostedBoard(
+        posted_on=max(price.price_date for price in board),
+        prices=sorted(lines, key=lambda line: (line.material.name, line.material.id)),
     )
 
 
