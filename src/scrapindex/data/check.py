@@ -34,6 +34,7 @@ from scrapindex.models import (
     PriceEstimate,
     ScrapYard,
     Source,
+    YardPrice,
 )
 from scrapindex.price_kinds import ESTIMATE_KIND
 from scrapindex.queries.prices import latest_usd_rates
@@ -44,6 +45,7 @@ MAX_EXAMPLES = 5
 FX_WINDOW_DAYS = 30  # the missing-rate check reads the newest 30 days of prices
 REFERENCE_MAX_AGE_DAYS = {"monthly": 62, "daily": 7}
 BASE_CURRENCY = "USD"  # needs no rate: one US dollar is one US dollar
+YARD_PRICE_MAX_AGE_DAYS = 7  # Settings.yard_price_max_age_days' default
 
 
 @dataclass(frozen=True)
@@ -114,17 +116,24 @@ class _Context:
     today: dt.date
     stale_days: int
     families: dict[str, list[str]]
+    yard_price_max_age_days: int = YARD_PRICE_MAX_AGE_DAYS
 
 
 Check = Callable[[Connection, _Context], DataFinding | None]
 
 
 def check_data(
-    engine: Engine, content_dir: Path, *, today: dt.date, stale_days: int
+    engine: Engine,
+    content_dir: Path,
+    *,
+    today: dt.date,
+    stale_days: int,
+    yard_price_max_age_days: int = YARD_PRICE_MAX_AGE_DAYS,
 ) -> DataCheckReport:
     """Run every check in one read-only transaction (one consistent snapshot)."""
     started = time.perf_counter()
-    context = _Context(today, stale_days, load_estimate_table(content_dir).families)
+    families = load_estimate_table(content_dir).families
+    context = _Context(today, stale_days, families, yard_price_max_age_days)
     report = DataCheckReport(today)
     with engine.connect() as connection:
         for check in CHECKS:
@@ -368,6 +377,69 @@ def check_yard_places(connection: Connection, _context: _Context) -> DataFinding
     return _finding("error", "yard-place", message, len(rows), examples)
 
 
+def check_yard_prices(connection: Connection, context: _Context) -> DataFinding | None:
+    """Yards' current posted prices (each yard's newest of a material, posted no more than
+    yard_price_max_age_days before today) over 3x or under a third of their city's shown price
+    in the same currency: a yard paying far below the market, or a price typed wrong."""
+    since = context.today - dt.timedelta(days=context.yard_price_max_age_days)
+    newest = (
+        select(
+            YardPrice.yard_id,
+            YardPrice.material_id,
+            func.max(YardPrice.price_date).label("price_date"),
+        )
+        .where(YardPrice.price_date >= since)
+        .group_by(YardPrice.yard_id, YardPrice.material_id)
+        .subquery()
+    )
+    rows = connection.execute(
+        select(
+            ScrapYard.id,
+            ScrapYard.name,
+            City.slug,
+            Material.slug,
+            YardPrice.price_per_kg,
+            YardPrice.currency,
+            YardPrice.price_date,
+            Price.price_per_kg,
+            Price.price_date,
+        )
+        .select_from(YardPrice)
+        .join(
+            newest,
+            and_(
+                newest.c.yard_id == YardPrice.yard_id,
+                newest.c.material_id == YardPrice.material_id,
+                newest.c.price_date == YardPrice.price_date,
+            ),
+        )
+        .join(ScrapYard, ScrapYard.id == YardPrice.yard_id)
+        .join(City, City.id == ScrapYard.city_id)
+        .join(Material, Material.id == YardPrice.material_id)
+        .join(
+            CurrentPrice,
+            and_(
+                CurrentPrice.city_id == ScrapYard.city_id,
+                CurrentPrice.material_id == YardPrice.material_id,
+            ),
+        )
+        .join(Price, Price.id == CurrentPrice.price_id)
+        .where(Price.currency == YardPrice.currency)
+        .order_by(ScrapYard.id, Material.slug)
+    ).all()
+    examples = [
+        f"yard {yard_id} {name!r} in {city}: {material} {_money(posted, currency)} ({day}) is "
+        f"{posted / shown:.2f}x the city's shown price {_money(shown, currency)} ({shown_day})"
+        for yard_id, name, city, material, posted, currency, day, shown, shown_day in rows
+        if shown > 0 and (posted > shown * OUTLIER_FACTOR or posted * OUTLIER_FACTOR < shown)
+    ]
+    message = (
+        f"yards' current posted prices over {OUTLIER_FACTOR}x or under 1/{OUTLIER_FACTOR} "
+        "of their city's shown price"
+    )
+    return _finding("warning", "yard-price-band", message, len(examples), examples)
+
+
 # Market references ----------------------------------------------------------------------------
 
 
@@ -438,6 +510,7 @@ CHECKS: tuple[Check, ...] = (
     check_yard_places,
     check_stale_series,
     check_outliers,
+    check_yard_prices,
     check_market_references,
     check_estimate_exchange_rates,
 )

@@ -133,7 +133,13 @@ def run_daily_update(
     report = DailyUpdateReport(today or utc_today())
     with one_update_at_a_time(engine, inbox_dir):
         _run_parts(engine, settings, report, inbox_dir, demo, feeds, progress)
-    report.check = check_data(engine, content_dir, today=report.today, stale_days=stale_days)
+    report.check = check_data(
+        engine,
+        content_dir,
+        today=report.today,
+        stale_days=stale_days,
+        yard_price_max_age_days=settings.yard_price_max_age_days,
+    )
     for line in report.check.summary_lines():
         log.log(logging.WARNING if report.check.findings else logging.INFO, "data check: %s", line)
     return report

@@ -35,7 +35,11 @@ class ImportOutcome:
 def check_stored_data(engine: Engine, settings: Settings, today: dt.date) -> DataCheckReport:
     """What `scrapindex data check` and the console's data check report."""
     return check_data(
-        engine, settings.content_dir, today=today, stale_days=settings.price_stale_days
+        engine,
+        settings.content_dir,
+        today=today,
+        stale_days=settings.price_stale_days,
+        yard_price_max_age_days=settings.yard_price_max_age_days,
     )
 
 

@@ -116,4 +116,4 @@ def yard_names(session: Session, yard_ids: Collection[int]) -> dict[int, str]:
     if not yard_ids:
         return {}
     found = select(ScrapYard.id, ScrapYard.name).where(ScrapYard.id.in_(sorted(yard_ids)))
-    return dict(session.execute(found).tuples().all())
+    return dict(session.execute(found).all())

@@ -143,15 +143,7 @@ def provenance(row: dict[str, Any]) -> str:
 
 
 def city(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
-    cells = [
-        [
-            (r["material"]["name"], material_path(r["material"])),
-            price_text(r["priceExact"], r["currency"], r["material"]["saleUnit"]),
-            r["date"],
-            provenance(r),
-        ]
-        for r in rows
-    ]
+    cells = city_prices(rows)
     return render("fallback/city.html", city=item, city_path=city_path(item), rows=cells)
 
 
@@ -210,11 +202,47 @@ def yard_list(heading: str, yards: list[dict[str, Any]]) -> str:
     return render("fallback/yards.html", heading=heading, yards=yards)
 
 
-def yard(item: dict[str, Any]) -> str:
+YARD_CITY_PRICES = 8  # as many of the city's prices as the yard page's card shows
+
+
+def yard(item: dict[str, Any], city_rows: list[dict[str, Any]]) -> str:
+    """The yard, its hours and its own posted prices ("Posted by the yard on <date>"); without
+    a current board, the first of the city's prices, said to be the city's."""
     lines = hours_lines(item["weeklyHours"]) if item["weeklyHours"] else []
     if not lines and item.get("openingHours"):
         lines = item["openingHours"].splitlines()
-    return render("fallback/yard.html", yard=item, hours=lines)
+    currency = item["city"]["country"]["currency"]
+    board = item.get("postedBoard")
+    posted = [
+        [
+            (p["material"]["name"], material_path(p["material"])),
+            price_text(p["priceExact"], currency, p["material"]["saleUnit"]),
+            p["date"],
+        ]
+        for p in (board or {}).get("prices", [])
+    ]
+    return render(
+        "fallback/yard.html",
+        yard=item,
+        hours=lines,
+        board=board,
+        posted=posted,
+        city_rows=[] if board else city_prices(city_rows[:YARD_CITY_PRICES]),
+        city_path=city_path(item["city"]),
+    )
+
+
+def city_prices(rows: list[dict[str, Any]]) -> list[list[Any]]:
+    """A city's price rows as its table's cells: material, price, date, source."""
+    return [
+        [
+            (r["material"]["name"], material_path(r["material"])),
+            price_text(r["priceExact"], r["currency"], r["material"]["saleUnit"]),
+            r["date"],
+            provenance(r),
+        ]
+        for r in rows
+    ]
 
 
 def insights(heading: str, answer: dict[str, Any] | None) -> str:

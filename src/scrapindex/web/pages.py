@@ -397,7 +397,8 @@ async def yard(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRe
         structured.local_business(ctx.site_root, ctx.path, found),
         structured.breadcrumbs(ctx.site_root, crumbs),
     ]
-    return ctx.render(200, texts, page.module, fallback.yard(found), json_ld)
+    city_rows = json_of(answers.get("/api/cities/{city.slug}/prices"), [])
+    return ctx.render(200, texts, page.module, fallback.yard(found, city_rows), json_ld)
 
 
 async def admin(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
