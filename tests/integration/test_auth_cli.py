@@ -92,7 +92,8 @@ def test_create_asks_for_the_password_twice_without_echoing_it(db: Engine) -> No
 @pytest.mark.parametrize(
     ("args", "password", "message"),
     [
-        (["--role", "owner"], PASSWORD, "Unknown role 'owner': use one of admin, moderator."),
+        (["--role", "owner"], PASSWORD, "scrapindex yards add-owner --yard ID --email E"),
+        (["--role", "janitor"], PASSWORD, "Unknown role 'janitor': use one of admin, moderator"),
         (["--role", "admin"], "short", "The password must be at least 12 characters long."),
         (["--role", "admin"], "", "The password must be at least 12 characters long."),
         (["--role", "admin"], "password1234", COMMON),

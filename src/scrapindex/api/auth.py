@@ -73,9 +73,24 @@ def log_in(
         session.commit()
         raise HTTPException(401, WRONG_CREDENTIALS)
     throttle.succeeded(session, attempt, admitted)
+    return open_login(session, response, settings, user, client, attempt_facts(attempt), now)
+
+
+def open_login(
+    session: Session,
+    response: Response,
+    settings: Settings,
+    user: User,
+    client: str,
+    facts: dict[str, str],
+    now: dt.datetime,
+) -> LoginPublic:
+    """Log ``user`` in (their password was just checked or set): a new session, audited and
+    committed with whatever else the caller's transaction holds, its cookie, and the answer
+    with the CSRF token."""
     user.last_login_at = now
     token, login = start_session(session, user, client, session_limits(settings), now)
-    record_audit(session, user, "auth.login", "user", user.id, None, attempt_facts(attempt))
+    record_audit(session, user, "auth.login", "user", user.id, None, facts)
     session.commit()
     set_session_cookie(response, token, settings)
     return LoginPublic.of(login)

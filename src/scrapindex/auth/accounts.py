@@ -6,14 +6,22 @@ import datetime as dt
 from sqlalchemy.orm import Session
 
 from scrapindex.audit import record_audit
-from scrapindex.auth.users import account_state, create_user, disable_user
+from scrapindex.auth.users import AccountError, account_state, create_user, disable_user
 from scrapindex.models import User
+
+OWNER_NEEDS_A_YARD = (
+    "An owner account is made only for a yard: by a confirmed claim, or with "
+    "`scrapindex yards add-owner --yard ID --email E` (or the console's yard owners screen)."
+)
 
 
 def create_operator(
     session: Session, email: str, password: str, role: str, *, by: User | None
 ) -> User:
-    """Make an operator account, audited; raises AccountError when it cannot be made."""
+    """Make an operator account, audited; raises AccountError when it cannot be made (and for
+    role owner: an owner account is made only for a yard, by a claim or an operator)."""
+    if role == "owner":
+        raise AccountError(OWNER_NEEDS_A_YARD)
     user = create_user(session, email, password, role)
     record_audit(session, by, "user.create", "user", user.id, None, account_state(user))
     return user

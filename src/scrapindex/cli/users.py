@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from sqlalchemy.orm import Session
 
-from scrapindex.auth.accounts import create_operator, disable_operator
+from scrapindex.auth.accounts import OWNER_NEEDS_A_YARD, create_operator, disable_operator
 from scrapindex.auth.users import AccountError, find_user, list_users
 from scrapindex.cli.common import console
 from scrapindex.db import engine_scope
@@ -29,6 +29,8 @@ def users_create(
     ] = False,
 ) -> None:
     """Make an operator account; the password is asked for (twice), or read from stdin."""
+    if role == "owner":  # before asking for a password that would not be used
+        _refuse(AccountError(OWNER_NEEDS_A_YARD))
     password = _read_password(password_stdin)
     settings = get_settings()
     with engine_scope(settings) as engine, Session(engine) as session:

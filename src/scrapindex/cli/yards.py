@@ -1,8 +1,17 @@
-"""`scrapindex yards`: the scrap yard directory."""
+"""`scrapindex yards`: the scrap yard directory, and its owners' accounts."""
+
+import datetime as dt
+from typing import Annotated, NoReturn
 
 import typer
+from rich.markup import escape
+from sqlalchemy.orm import Session
 
-from scrapindex.cli.common import ImportFile, import_file_command
+from scrapindex.cli.common import ImportFile, console, import_file_command
+from scrapindex.db import engine_scope
+from scrapindex.models import ScrapYard, YardOwner
+from scrapindex.settings import get_settings
+from scrapindex.yard_owners.owners import OwnerRefused, invite_owner
 
 app = typer.Typer(help="The scrap yard directory.", no_args_is_help=True)
 
@@ -11,3 +20,36 @@ app = typer.Typer(help="The scrap yard directory.", no_args_is_help=True)
 def yards_import(file: ImportFile) -> None:
     """Import scrap yards from a CSV file or an OpenStreetMap export (Overpass JSON, GeoJSON)."""
     import_file_command("yards", file)
+
+
+@app.command("add-owner")
+def yards_add_owner(
+    yard: Annotated[int, typer.Option(help="The yard's id (as in /scrap-yard/ID)", min=1)],
+    email: Annotated[str, typer.Option(help="The owner's e-mail address: the account's login")],
+) -> None:
+    """Make an address an owner of a yard: an owner account gets the yard now; a new address is
+    mailed a link to set its password (send it with `scrapindex mail send`). Audited as cli."""
+    settings = get_settings()
+    with engine_scope(settings) as engine, Session(engine) as session:
+        found = session.get(ScrapYard, yard)
+        if found is None:
+            _refuse(f"No yard {yard}.")
+        try:
+            added = invite_owner(session, settings, found, email, None, dt.datetime.now(dt.UTC))
+        except OwnerRefused as refused:
+            _refuse(str(refused))
+        session.commit()
+        name = escape(found.name)
+        if isinstance(added, YardOwner):
+            console.print(f"{escape(email.strip().lower())} now owns {name}; a mail tells them.")
+            return
+        hours = settings.yard_claim_link_hours
+        console.print(
+            f"A link to set the password of {escape(added.email)} (owner of {name}) is queued; "
+            f"it works {hours} hours. `scrapindex mail send` sends it now."
+        )
+
+
+def _refuse(message: str) -> NoReturn:
+    console.print(f"[red]{escape(message)}[/red]")
+    raise typer.Exit(1)

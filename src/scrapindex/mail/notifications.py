@@ -1,8 +1,9 @@
 """Mail to the site's operator (OPERATOR_EMAIL): what is waiting for them, batched.
 
-Three things notify the operator: a new contact message, a newly flagged price report and an
-outgoing mail that went dead. All three share one digest mail ("3 new contact messages, 1
-flagged price report, 1 undeliverable mail"), and at most one digest goes out per BATCH_WINDOW:
+Four things notify the operator: a new contact message, a newly flagged price report, a yard
+claim sent to the operators and an outgoing mail that went dead. All share one digest mail ("3
+new contact messages, 1 flagged price report, 1 yard claim to decide, 1 undeliverable mail"), and
+at most one digest goes out per BATCH_WINDOW:
 
 - while a digest is still queued, a new event re-renders it (in the event's transaction), so
   the mail that goes out lists everything that happened since it was first queued;
@@ -10,27 +11,37 @@ flagged price report, 1 undeliverable mail"), and at most one digest goes out pe
 
 A digest covers the events from its ``created_at`` on: an event after its sender claimed it
 starts the next one. It lists only what still waits: a flagged report already approved or
-rejected, or a contact message already handled in the console, is left out and the digest says
+rejected, a claim already decided, or a contact message already handled in the console, is left
+out and the digest says
 so; the sender composes it once more when it claims it (``compose_claimed_notice``), and a
 digest with nothing left to tell is not sent (status ``skipped``, with why in ``last_error``).
 
 User input (names, subjects, messages) goes only into the bodies, never into a header, but for
 one: a digest whose only correspondent is one contact-form sender replies to that sender
 (Reply-To, checked like every header value); a digest that also lists others' reports or mail
-replies to no one, so a reply never quotes them to a stranger. A dead operator digest notifies
+replies to no one (a claimant's evidence included), so a reply never quotes them to a
+stranger. A dead operator digest notifies
 nobody (that would loop).
 """
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Connection, Engine, func, select, update
 from sqlalchemy.orm import Session
 
 from scrapindex.mail.outbox import check_header_value, enqueue, render
-from scrapindex.models import City, ContactMessage, Material, OutboxMessage, PriceReport
+from scrapindex.models import (
+    City,
+    ContactMessage,
+    Material,
+    OutboxMessage,
+    PriceReport,
+    ScrapYard,
+    YardClaim,
+)
 from scrapindex.settings import Settings
 
 BATCH_WINDOW = dt.timedelta(minutes=10)
@@ -40,6 +51,7 @@ SKIPPED = "skipped"  # the outbox status of a digest with nothing left to tell w
 LISTED = 10  # items of each kind shown in full; the console has the rest
 INBOX_PATH = "/admin/inbox"
 REPORTS_PATH = "/admin/queue/reports"
+CLAIMS_PATH = "/admin/queue/claims"
 
 
 @dataclass(frozen=True)
@@ -56,10 +68,14 @@ class Waiting:
     handled_contacts: int = 0
     decided_reports: dict[str, int] | None = None  # status -> how many
     reply_to: str | None = None  # the one correspondent, when the digest has no one else
+    # Yard claims sent to the operators (their evidence is for the operators to weigh).
+    claims: int = 0
+    claim_rows: list[dict[str, Any]] = field(default_factory=list)
+    decided_claims: int = 0
 
     @property
     def anything(self) -> bool:
-        return bool(self.contacts or self.reports or self.dead)
+        return bool(self.contacts or self.reports or self.claims or self.dead)
 
     @property
     def left_out(self) -> str:
@@ -72,6 +88,8 @@ class Waiting:
         if total := sum(decided.values()):
             how = ", ".join(f"{number} {status}" for status, number in sorted(decided.items()))
             parts.append(f"{_count(total, 'flagged price report')} ({how})")
+        if self.decided_claims:
+            parts.append(f"{_count(self.decided_claims, 'yard claim')} (decided)")
         return ", ".join(parts)
 
     @property
@@ -79,6 +97,7 @@ class Waiting:
         parts = [
             _count(self.contacts, "new contact message"),
             _count(self.reports, "flagged price report"),
+            f"{_count(self.claims, 'yard claim')} to decide" if self.claims else "",
             _count(self.dead, "undeliverable mail"),
         ]
         return ", ".join(part for part in parts if part) or "nothing new"
@@ -184,6 +203,7 @@ def _digest_of(
         "listed": LISTED,
         "inbox_url": root + INBOX_PATH,
         "reports_url": root + REPORTS_PATH,
+        "claims_url": root + CLAIMS_PATH,
     }
     return subject, context, headers
 
@@ -265,13 +285,53 @@ def waiting_since(db: Connection | Session, since: dt.datetime) -> Waiting:
         - _total(db, ContactMessage.id, unhandled),
         decided_reports={status: int(number) for status, number in decided},
     )
+    claims = _claims_since(db, since)
+    waiting = replace(waiting, **claims)
     return replace(waiting, reply_to=_one_correspondent(db, waiting, unhandled))
+
+
+def _claims_since(db: Connection | Session, since: dt.datetime) -> dict[str, Any]:
+    """The yard claims sent to the operators from ``since`` on: those still undecided (counted,
+    and the newest listed), and how many were decided already."""
+    claims_since = (YardClaim.route == "operators") & (YardClaim.created_at >= since)
+    undecided = claims_since & (YardClaim.status == "pending")
+    rows = db.execute(
+        select(
+            ScrapYard.name,
+            City.name,
+            YardClaim.name,
+            YardClaim.email,
+            YardClaim.evidence,
+            YardClaim.created_at,
+        )
+        .join(ScrapYard, ScrapYard.id == YardClaim.yard_id)
+        .join(City, City.id == ScrapYard.city_id)
+        .where(undecided)
+        .order_by(YardClaim.created_at.desc(), YardClaim.id.desc())
+        .limit(LISTED)
+    ).all()
+    claims = _total(db, YardClaim.id, undecided)
+    return {
+        "claims": claims,
+        "claim_rows": [
+            {
+                "yard": yard,
+                "city": city,
+                "name": name,
+                "email": email,
+                "evidence": evidence or "",
+                "received": f"{created_at:%Y-%m-%d %H:%M} UTC",
+            }
+            for yard, city, name, email, evidence, created_at in rows
+        ],
+        "decided_claims": _total(db, YardClaim.id, claims_since) - claims,
+    }
 
 
 def _one_correspondent(db: Connection | Session, waiting: Waiting, unhandled: Any) -> str | None:
     """The address a reply to the digest goes to: the contact-form sender when the digest tells
     of their messages and nothing else; otherwise None (no Reply-To)."""
-    if not waiting.contacts or waiting.reports or waiting.dead:
+    if not waiting.contacts or waiting.reports or waiting.claims or waiting.dead:
         return None
     addresses = db.execute(
         select(ContactMessage.email).where(unhandled).group_by(ContactMessage.email).limit(2)
