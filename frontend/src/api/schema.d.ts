@@ -310,6 +310,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/yard-owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Owner accounts of yards, newest first */
+        get: operations["list_yard_owners"];
+        put?: never;
+        /** Make an address an owner of a yard (admin): an owner account gets it now, a new address is mailed a set-password link */
+        post: operations["add_yard_owner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/yard-owners/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Yard claims, oldest first (of any status and route unless asked): status=pending and route=operators are those waiting for the operators' decision */
+        get: operations["list_yard_claims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/yard-owners/claims/{claim_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a claim sent to the operators: the claimant is mailed a set-password link */
+        post: operations["approve_yard_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/yard-owners/claims/{claim_id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse a claim with a reason, mailed to the claimant; its link stops working */
+        post: operations["refuse_yard_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/yard-owners/{owner_id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reinstate a suspended owner of a yard */
+        post: operations["reinstate_yard_owner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/yard-owners/{owner_id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend an owner from a yard: they can no longer post for it */
+        post: operations["suspend_yard_owner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/yard-suggestions": {
         parameters: {
             query?: never;
@@ -497,6 +600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calculator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a list of scrap is worth in a city, and what each yard nearby would leave you
+         * @description Values each item at the city's shown price, then ranks the yards within `radius` by what the visitor takes home: each line at the yard's own current posted price where it has one (else the city's), less the round trip (2 x straight-line distance x `costPerDistance`). Yards that do not take a material, or are closed at `at`, are marked. Tips (stripping insulated wire, sorting grades) are computed from the same figures. Give `city`, `near`, or both; `near` is neither logged nor cached.
+         */
+        get: operations["get_calculator"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cities": {
         parameters: {
             query?: never;
@@ -555,7 +678,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Headline figures of the city's latest prices */
+        /** Headline figures of the city's latest prices, and of its yards' own prices */
         get: operations["city_overview"];
         put?: never;
         post?: never;
@@ -854,6 +977,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/owner/yards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The yards the logged-in owner may post for */
+        get: operations["list_my_yards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/owner/yards/{yard_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the owner's yards: the posting screen's materials, prices and profile */
+        get: operations["get_my_yard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/owner/yards/{yard_id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Post the yard's buying prices of today (in the yard's zone)
+         * @description Each price in the yard's currency, per `unit`. Held to the publish checks: a family's dearer grade may not be below a cheaper one on the yard's board, nor a price over 3x or under a third of the city's baseline. Posting again the same day replaces that day's price. Refused whole (422, each problem said) or stored whole.
+         */
+        put: operations["post_my_prices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/owner/yards/{yard_id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Say the yard's hours, materials, services, payment methods and how a visit works */
+        put: operations["update_my_yard_profile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/price-reports": {
         parameters: {
             query?: never;
@@ -994,6 +1188,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scrap-yards/{yard_id}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a yard's listing: a link to the listing's e-mail, or the operators decide */
+        post: operations["request_yard_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scrap-yards/{yard_id}/suggestions": {
         parameters: {
             query?: never;
@@ -1039,6 +1250,40 @@ export interface paths {
         get: operations["site_stats"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yard-claims/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a claim link is for: the yard, and the account it makes or adds the yard to */
+        get: operations["read_yard_claim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yard-claims/{token}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a claim with a password: the owner account is made (or gets the yard), and logged in */
+        post: operations["confirm_yard_claim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1335,6 +1580,90 @@ export interface components {
             /** Unhandledmessages */
             unhandledMessages: number;
         };
+        /** AdminYardClaim */
+        AdminYardClaim: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Decidedat */
+            decidedAt: string | null;
+            /** Decidedby */
+            decidedBy: string | null;
+            /**
+             * Email
+             * @description The claimant's address (the account's login)
+             */
+            email: string;
+            /** Evidence */
+            evidence: string | null;
+            /**
+             * Expiresat
+             * @description When its link stops working
+             */
+            expiresAt: string | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Reason */
+            reason: string | null;
+            /**
+             * Route
+             * @enum {string}
+             */
+            route: "listing-email" | "operators" | "added";
+            /**
+             * Sender
+             * @description Short form of the sender's salted address hash
+             */
+            sender: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "confirmed" | "refused" | "replaced" | "expired";
+            yard: components["schemas"]["ClaimedYard"];
+        };
+        /** AdminYardClaimPage */
+        AdminYardClaimPage: {
+            /** Data */
+            data: components["schemas"]["AdminYardClaim"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** AdminYardOwner */
+        AdminYardOwner: {
+            /**
+             * Addedat
+             * Format: date-time
+             */
+            addedAt: string;
+            /**
+             * Addedby
+             * @description "claim", the operator's address, or "cli"
+             */
+            addedBy: string;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Lastloginat */
+            lastLoginAt: string | null;
+            /** Suspendedat */
+            suspendedAt: string | null;
+            /** Suspendedby */
+            suspendedBy: string | null;
+            /** Userid */
+            userId: number;
+            yard: components["schemas"]["OwnedYard"];
+        };
+        /** AdminYardOwnerPage */
+        AdminYardOwnerPage: {
+            /** Data */
+            data: components["schemas"]["AdminYardOwner"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         /** AdminYardSuggestion */
         AdminYardSuggestion: {
             /**
@@ -1478,6 +1807,27 @@ export interface components {
             data: components["schemas"]["AuditEntryPublic"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /** BestPostedPrice */
+        BestPostedPrice: {
+            /**
+             * Date
+             * Format: date
+             * @description The day the yard posted it for
+             */
+            date: string;
+            material: components["schemas"]["MaterialRef"];
+            /**
+             * Price
+             * @description Per kg (per piece for saleUnit piece), in currency
+             */
+            price: string;
+            /**
+             * Priceexact
+             * @description price at the stored precision
+             */
+            priceExact: string;
+            yard: components["schemas"]["PostedYardRef"];
+        };
         /** BlogPostPublic */
         BlogPostPublic: {
             /** Category */
@@ -1536,6 +1886,306 @@ export interface components {
              */
             views?: number | null;
         };
+        /** CalculatorAnswer */
+        CalculatorAnswer: {
+            /**
+             * Assumptions
+             * @description What the figures assume, in words
+             */
+            assumptions: string[];
+            /**
+             * At
+             * @description The local time (YYYY-MM-DDTHH:MM) open/closed is read at
+             */
+            at: string;
+            city: components["schemas"]["CalculatorCity"];
+            /**
+             * Distanceunit
+             * @description mi in the US and GB, else km
+             * @enum {string}
+             */
+            distanceUnit: "km" | "mi";
+            /**
+             * Lines
+             * @description One per item, in the order given
+             */
+            lines: components["schemas"]["CalculatorLine"][];
+            origin: components["schemas"]["CalculatorOrigin"];
+            /**
+             * Tips
+             * @description Computed from these figures; may be empty
+             */
+            tips: components["schemas"]["CalculatorTip"][];
+            /**
+             * Total
+             * @description The sum of the lines' values (unpriced lines count 0)
+             */
+            total: string;
+            tripCost: components["schemas"]["CalculatorTripCost"];
+            /**
+             * Unpriced
+             * @description Slugs of the lines the city has no price for
+             */
+            unpriced: string[];
+            /**
+             * Yards
+             * @description Same country, within `radius` of the origin, not permanently closed: the best net first, then the nearer; at most 20
+             */
+            yards: components["schemas"]["CalculatorYard"][];
+        };
+        /** CalculatorCity */
+        CalculatorCity: {
+            /** Countrycode */
+            countryCode: string;
+            /**
+             * Currency
+             * @description ISO 4217: every money figure of the answer is in it
+             */
+            currency: string;
+            /** Name */
+            name: string;
+            /** Slug */
+            slug: string;
+            /**
+             * Timezone
+             * @description IANA zone: `at` is a wall-clock time in it
+             */
+            timeZone: string;
+        };
+        /** CalculatorCityPrice */
+        CalculatorCityPrice: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /**
+             * Kind
+             * @description Where the price came from (content/price-kinds.json)
+             * @enum {string}
+             */
+            kind: "feed" | "manual" | "report" | "estimate" | "demo" | "yard";
+            /**
+             * Price
+             * @description The city's shown price, per kg, or per piece for a material sold by the piece, to the cent
+             */
+            price: string;
+            /**
+             * Priceexact
+             * @description The same at the stored precision
+             */
+            priceExact: string;
+            /**
+             * Stale
+             * @description Older than the site's freshness limit
+             */
+            stale: boolean;
+        };
+        /** CalculatorLine */
+        CalculatorLine: {
+            /**
+             * Amount
+             * @description As given
+             */
+            amount: string;
+            /** @description null: the city has no price */
+            cityPrice: components["schemas"]["CalculatorCityPrice"] | null;
+            /**
+             * Hint
+             * @description How to tell this grade, where it helps
+             */
+            hint: string | null;
+            material: components["schemas"]["CalculatorMaterial"];
+            /**
+             * Quantity
+             * @description The amount in kg (or pieces), exact
+             */
+            quantity: string;
+            /**
+             * Unit
+             * @description As given
+             * @enum {string}
+             */
+            unit: "kg" | "lb" | "t" | "ozt" | "piece";
+            /**
+             * Value
+             * @description quantity x the city's exact price, to the cent (half up); null when unpriced
+             */
+            value: string | null;
+            /** @description The city's yards' current posted prices, per kg, or per piece for a material sold by the piece; null when none posts one */
+            yardRange: components["schemas"]["CalculatorYardRange"] | null;
+        };
+        /** CalculatorMaterial */
+        CalculatorMaterial: {
+            /** Name */
+            name: string;
+            /**
+             * Saleunit
+             * @description How it is sold: by weight (kg: shown per kg, lb or tonne), precious metal by weight (troy_oz: shown per troy ounce or kg) or by the piece (piece: priced per piece, never converted)
+             * @enum {string}
+             */
+            saleUnit: "kg" | "troy_oz" | "piece";
+            /** Slug */
+            slug: string;
+        };
+        /** CalculatorOrigin */
+        CalculatorOrigin: {
+            /**
+             * From
+             * @description city: the city's centre (no `near` given); location: the `near` point
+             * @enum {string}
+             */
+            from: "city" | "location";
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+        };
+        /** CalculatorTip */
+        CalculatorTip: {
+            /**
+             * Gain
+             * @description How much more, at the city's prices
+             */
+            gain: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "strip-insulated" | "sort-grades";
+            /**
+             * Materialslug
+             * @description strip-insulated: the insulated grade; sort-grades: the lowest grade, which a mixed load would be paid at
+             */
+            materialSlug: string;
+            /** Text */
+            text: string;
+        };
+        /** CalculatorTripCost */
+        CalculatorTripCost: {
+            /**
+             * Asof
+             * Format: date
+             * @description The day the default's rate took effect
+             */
+            asOf: string;
+            /**
+             * Basis
+             * @description What the default is, and how far it was confirmed
+             */
+            basis: string;
+            /**
+             * Defaultperdistance
+             * @description The country's default: an official published vehicle rate (sourceName)
+             */
+            defaultPerDistance: string;
+            /**
+             * Isdefault
+             * @description perDistance is the default
+             */
+            isDefault: boolean;
+            /**
+             * Perdistance
+             * @description The cost of driving one distanceUnit used here: costPerDistance, or the default
+             */
+            perDistance: string;
+            /** Sourcename */
+            sourceName: string;
+            /** Sourceurl */
+            sourceUrl: string;
+        };
+        /** CalculatorYard */
+        CalculatorYard: {
+            /** Address */
+            address: string;
+            /**
+             * Distance
+             * @description Straight line from the origin, in distanceUnit, 1 dp
+             */
+            distance: number;
+            /**
+             * Gross
+             * @description The sum of the lines' values
+             */
+            gross: string;
+            /** Id */
+            id: number;
+            /** Latitude */
+            latitude: number;
+            /**
+             * Lines
+             * @description One per line of the answer, in order
+             */
+            lines: components["schemas"]["CalculatorYardLine"][];
+            /** Longitude */
+            longitude: number;
+            /** Name */
+            name: string;
+            /**
+             * Net
+             * @description gross - tripCost: what the visitor takes home
+             */
+            net: string;
+            /**
+             * Notaccepted
+             * @description Slugs of the lines the yard does not take
+             */
+            notAccepted: string[];
+            /**
+             * Openat
+             * @description Open at `at`; null when its hours are unknown
+             */
+            openAt: boolean | null;
+            /**
+             * Postedon
+             * @description The day of its newest current posted price; null when it posts none
+             */
+            postedOn: string | null;
+            /**
+             * Tripcost
+             * @description 2 x distance (as shown) x perDistance, to the cent
+             */
+            tripCost: string;
+        };
+        /** CalculatorYardLine */
+        CalculatorYardLine: {
+            /**
+             * Accepted
+             * @description false: the yard says it does not take it; null: the yard has not said
+             */
+            accepted: boolean | null;
+            /** Date */
+            date: string | null;
+            /**
+             * Kind
+             * @description yard: the yard's own price; else the city's kind
+             */
+            kind: ("feed" | "manual" | "report" | "estimate" | "demo" | "yard") | null;
+            /** Materialslug */
+            materialSlug: string;
+            /**
+             * Price
+             * @description The yard's own current posted price, else the city's, per kg, or per piece for a material sold by the piece; null when the yard does not take it or nobody prices it
+             */
+            price: string | null;
+            /**
+             * Value
+             * @description quantity x the exact price, to the cent
+             */
+            value: string | null;
+        };
+        /** CalculatorYardRange */
+        CalculatorYardRange: {
+            /** High */
+            high: string;
+            /** Low */
+            low: string;
+            /**
+             * Yards
+             * @description How many of the city's yards post a current price of it
+             */
+            yards: number;
+        };
         /**
          * CityCopperPrice
          * @description A city's headline copper price: #1 Copper's, or its first copper grade's without one.
@@ -1553,7 +2203,7 @@ export interface components {
              * @description Where the price came from
              * @enum {string}
              */
-            kind: "feed" | "manual" | "report" | "estimate" | "demo";
+            kind: "feed" | "manual" | "report" | "estimate" | "demo" | "yard";
             /** Materialname */
             materialName: string;
             /** Materialslug */
@@ -1632,7 +2282,7 @@ export interface components {
              * Copperkind
              * @description Where the copper price came from
              */
-            copperKind: ("feed" | "manual" | "report" | "estimate" | "demo") | null;
+            copperKind: ("feed" | "manual" | "report" | "estimate" | "demo" | "yard") | null;
             /** Coppermaterial */
             copperMaterial: string | null;
             /** Coppermaterialslug */
@@ -1663,6 +2313,8 @@ export interface components {
             materialsDown: number;
             /** Materialstracked */
             materialsTracked: number;
+            /** @description The yards' own prices: the city's prices above stay the market's view */
+            postedPrices: components["schemas"]["CityPostedPrices"];
             /** Pricechanges */
             priceChanges: number;
             /** Scrapyardcount */
@@ -1677,6 +2329,48 @@ export interface components {
             topPrice: string | null;
             /** Toppriceexact */
             topPriceExact: string | null;
+        };
+        /**
+         * CityPostedPrices
+         * @description The prices the city's yards posted themselves (kind ``yard``), current ones only.
+         */
+        CityPostedPrices: {
+            /**
+             * Best
+             * @description Per material, the highest current posted price and its yard
+             */
+            best: components["schemas"]["BestPostedPrice"][];
+            /**
+             * Prices
+             * @description Their current posted prices, all materials
+             */
+            prices: number;
+            /**
+             * Yards
+             * @description Yards of the city with current posted prices
+             */
+            yards: number;
+        };
+        /** CityPriceNow */
+        CityPriceNow: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /**
+             * Kind
+             * @description Where the city's price came from
+             * @enum {string}
+             */
+            kind: "feed" | "manual" | "report" | "estimate" | "demo" | "yard";
+            /**
+             * Price
+             * @description The city's shown price, per kg (or per piece)
+             */
+            price: string;
+            /** Priceexact */
+            priceExact: string;
         };
         /** CityPriceRow */
         CityPriceRow: {
@@ -1792,6 +2486,54 @@ export interface components {
              * @description All the city's yards, whatever the filters
              */
             unfilteredTotal: number;
+        };
+        /** ClaimConfirm */
+        ClaimConfirm: {
+            /**
+             * Password
+             * @description The new account's password, or the existing account's (hasAccount)
+             */
+            password: string;
+        };
+        /** ClaimRefuseBody */
+        ClaimRefuseBody: {
+            /**
+             * Reason
+             * @description Mailed to the claimant
+             */
+            reason: string;
+        };
+        /** ClaimYard */
+        ClaimYard: {
+            /** Address */
+            address: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** ClaimedYard */
+        ClaimedYard: {
+            /** Address */
+            address: string;
+            /** Cityname */
+            cityName: string;
+            /** Cityslug */
+            citySlug: string;
+            /**
+             * Email
+             * @description The address the listing shows
+             */
+            email: string | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Owners
+             * @description Owner accounts the yard has now
+             */
+            owners: number;
         };
         /**
          * ClusterYard
@@ -1958,6 +2700,25 @@ export interface components {
             /** Priceexact */
             priceExact: string;
         };
+        /** HoursGiven */
+        HoursGiven: {
+            /**
+             * Closes
+             * @description Not after `opens`: past midnight; 00:00-00:00 is the whole day
+             * @example 17:00
+             */
+            closes: string;
+            /**
+             * Day
+             * @description Monday = 0
+             */
+            day: number;
+            /**
+             * Opens
+             * @example 08:00
+             */
+            opens: string;
+        };
         /** HoursInterval */
         HoursInterval: {
             /** Closes */
@@ -1977,6 +2738,24 @@ export interface components {
             countries: components["schemas"]["CountryMoversPublic"][];
             /** Mosttracked */
             mostTracked: components["schemas"]["TrackedMaterialPublic"][];
+        };
+        /** LastPosted */
+        LastPosted: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /**
+             * Price
+             * @description Per kg, or per piece for saleUnit piece
+             */
+            price: string;
+            /**
+             * Priceexact
+             * @description price at the stored precision
+             */
+            priceExact: string;
         };
         /** LegalItem */
         LegalItem: {
@@ -2258,6 +3037,49 @@ export interface components {
             /** Weekagopriceexact */
             weekAgoPriceExact: string;
         };
+        /** MyYard */
+        MyYard: {
+            /** Materials */
+            materials: components["schemas"]["OwnerMaterial"][];
+            /**
+             * Maxagedays
+             * @description How many days a posted price stays current
+             */
+            maxAgeDays: number;
+            profile: components["schemas"]["YardProfile"];
+            /**
+             * Today
+             * Format: date
+             * @description Today in the yard's zone: the day a post is for
+             */
+            today: string;
+            yard: components["schemas"]["MyYardRef"];
+        };
+        /** MyYardItem */
+        MyYardItem: {
+            city: components["schemas"]["OwnerCity"];
+            /** Currency */
+            currency: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** MyYardRef */
+        MyYardRef: {
+            city: components["schemas"]["OwnerCity"];
+            /** Currency */
+            currency: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Timezone
+             * @description IANA zone of the yard's city: `today` is a day of it
+             */
+            timeZone: string;
+        };
         /** OperatorAccount */
         OperatorAccount: {
             /**
@@ -2277,7 +3099,7 @@ export interface components {
              * Role
              * @enum {string}
              */
-            role: "admin" | "moderator";
+            role: "admin" | "moderator" | "owner";
         };
         /** OperatorPublic */
         OperatorPublic: {
@@ -2289,7 +3111,93 @@ export interface components {
              * Role
              * @enum {string}
              */
-            role: "admin" | "moderator";
+            role: "admin" | "moderator" | "owner";
+        };
+        /** OwnedYard */
+        OwnedYard: {
+            /** Cityname */
+            cityName: string;
+            /** Cityslug */
+            citySlug: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** OwnerAdd */
+        OwnerAdd: {
+            /**
+             * Email
+             * Format: email
+             */
+            email: string;
+            /** Yardid */
+            yardId: number;
+        };
+        /** OwnerAdded */
+        OwnerAdded: {
+            /**
+             * Claimid
+             * @description link-sent: the claim carrying the link
+             */
+            claimId: number | null;
+            /** Message */
+            message: string;
+            owner: components["schemas"]["AdminYardOwner"] | null;
+            /**
+             * Status
+             * @description added: an existing owner account got the yard now; link-sent: a new address was mailed a set-password link, and owns the yard once it sets one
+             * @enum {string}
+             */
+            status: "added" | "link-sent";
+        };
+        /** OwnerCity */
+        OwnerCity: {
+            /** Name */
+            name: string;
+            /** Slug */
+            slug: string;
+        };
+        /** OwnerMaterial */
+        OwnerMaterial: {
+            /** Category */
+            category: string;
+            cityPrice: components["schemas"]["CityPriceNow"] | null;
+            /** @description The yard's newest posted price of it, whatever its age (to prefill) */
+            lastPosted: components["schemas"]["LastPosted"] | null;
+            /** Name */
+            name: string;
+            /**
+             * Saleunit
+             * @description How it is sold: by weight (kg: shown per kg, lb or tonne), precious metal by weight (troy_oz: shown per troy ounce or kg) or by the piece (piece: priced per piece, never converted)
+             * @enum {string}
+             */
+            saleUnit: "kg" | "troy_oz" | "piece";
+            /** Slug */
+            slug: string;
+            /**
+             * Units
+             * @description The units a price of it may be given in
+             */
+            units: ("kg" | "lb" | "t" | "ozt" | "piece")[];
+        };
+        /**
+         * OwnerRefusal
+         * @description A post or profile refused: nothing was stored.
+         */
+        OwnerRefusal: {
+            /**
+             * Detail
+             * @description What was refused, in one line (`message` says the same)
+             */
+            detail: string;
+            /** Message */
+            message: string;
+            /**
+             * Problems
+             * @description Each problem: a line, a grade's order, a band
+             */
+            problems: string[];
         };
         /** Pagination */
         Pagination: {
@@ -2301,6 +3209,74 @@ export interface components {
             pages: number;
             /** Total */
             total: number;
+        };
+        /** PostPrices */
+        PostPrices: {
+            /** Prices */
+            prices: components["schemas"]["PostedLine"][];
+        };
+        /**
+         * PostedBoard
+         * @description The yard's own buying prices (kind ``yard``: "Posted by the yard"), current ones only.
+         */
+        PostedBoard: {
+            /**
+             * Postedon
+             * Format: date
+             * @description The newest day among the prices
+             */
+            postedOn: string;
+            /** Prices */
+            prices: components["schemas"]["PostedPriceLine"][];
+        };
+        /** PostedLine */
+        PostedLine: {
+            /** Materialslug */
+            materialSlug: string;
+            /**
+             * Price
+             * @description Decimal text in `unit`, in the yard's currency: over 0, at most 1,000,000, up to four decimals
+             * @example 172.50
+             */
+            price: string;
+            /**
+             * Unit
+             * @description kg, lb, t, ozt or piece
+             */
+            unit: string;
+        };
+        /** PostedPriceLine */
+        PostedPriceLine: {
+            /**
+             * Date
+             * Format: date
+             * @description The day the yard posted it for
+             */
+            date: string;
+            material: components["schemas"]["MaterialRef"];
+            /**
+             * Price
+             * @description Per `unit`, in the yard's currency
+             */
+            price: string;
+            /**
+             * Priceexact
+             * @description price at the stored precision
+             */
+            priceExact: string;
+            /**
+             * Unit
+             * @description What the price is for: one kg or a piece
+             * @enum {string}
+             */
+            unit: "kg" | "piece";
+        };
+        /** PostedYardRef */
+        PostedYardRef: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
         };
         /** PriceHistoryPublic */
         PriceHistoryPublic: {
@@ -2503,6 +3479,22 @@ export interface components {
             /** Windowdays */
             windowDays: number;
         };
+        /**
+         * ProfileUpdate
+         * @description The whole profile, as the screen holds it (null: not said).
+         */
+        ProfileUpdate: {
+            /** Acceptedmaterials */
+            acceptedMaterials: string[] | null;
+            /** Paymentmethods */
+            paymentMethods: string[] | null;
+            /** Services */
+            services: string[] | null;
+            /** Visitnotes */
+            visitNotes: string | null;
+            /** Weeklyhours */
+            weeklyHours: components["schemas"]["HoursGiven"][];
+        };
         /** RegionPriceRow */
         RegionPriceRow: {
             /** Averageprice */
@@ -2640,7 +3632,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "feed" | "manual" | "report" | "estimate" | "demo";
+            kind: "feed" | "manual" | "report" | "estimate" | "demo" | "yard";
             /** Name */
             name: string;
         };
@@ -2740,6 +3732,68 @@ export interface components {
             /** Website */
             website?: string;
         };
+        /** YardClaimAccepted */
+        YardClaimAccepted: {
+            /** Message */
+            message: string;
+            /**
+             * Route
+             * @enum {string}
+             */
+            route: "listing-email" | "operators";
+        };
+        /** YardClaimCreate */
+        YardClaimCreate: {
+            /**
+             * Email
+             * Format: email
+             * @description The claimant's address: the owner account's login
+             */
+            email: string;
+            /**
+             * Evidence
+             * @description How the yard is yours (route operators: required, at least 20 characters)
+             */
+            evidence?: string | null;
+            /**
+             * Name
+             * @description The claimant's name
+             */
+            name: string;
+            /**
+             * Route
+             * @description listing-email: a link to the address the listing shows; operators: the operators decide on the evidence
+             * @enum {string}
+             */
+            route: "listing-email" | "operators";
+            /**
+             * Website
+             * @description Leave empty
+             */
+            website?: string | null;
+        };
+        /**
+         * YardClaimPublic
+         * @description What a claim link is for: the yard, the account it makes (or adds the yard to).
+         */
+        YardClaimPublic: {
+            /**
+             * Email
+             * @description The owner account's login
+             */
+            email: string;
+            /**
+             * Expiresat
+             * Format: date-time
+             */
+            expiresAt: string;
+            /**
+             * Hasaccount
+             * @description The address has an account already: confirming needs its password
+             */
+            hasAccount: boolean;
+            yard: components["schemas"]["ClaimYard"];
+        };
         /** YardCluster */
         YardCluster: {
             /** Count */
@@ -2773,9 +3827,19 @@ export interface components {
         };
         /** YardDetail */
         YardDetail: {
+            /**
+             * Acceptedmaterials
+             * @description Slugs of the materials the yard says it buys; null: not said
+             */
+            acceptedMaterials: string[] | null;
             /** Address */
             address: string;
             city: components["schemas"]["CityPublic"];
+            /**
+             * Claimed
+             * @description An owner account (not suspended) speaks for the yard
+             */
+            claimed: boolean;
             /**
              * Correctedat
              * @description When the newest approved correction was applied
@@ -2787,6 +3851,11 @@ export interface components {
             id: number;
             /** Isopen */
             isOpen: boolean | null;
+            /**
+             * Lastpostedon
+             * @description The newest day the yard posted a price for, current or not
+             */
+            lastPostedOn: string | null;
             /** Latitude */
             latitude: number;
             /** Longitude */
@@ -2795,10 +3864,17 @@ export interface components {
             name: string;
             /** Openinghours */
             openingHours: string | null;
+            /**
+             * Paymentmethods
+             * @description How the yard says it pays (content/payment-methods.json); null: not said
+             */
+            paymentMethods: string[] | null;
             /** Permanentlyclosed */
             permanentlyClosed: boolean;
             /** Phone */
             phone: string | null;
+            /** @description The yard's own current prices (posted within YARD_PRICE_MAX_AGE_DAYS); null: none current, the city's prices are the ones to show, as the city's */
+            postedBoard: components["schemas"]["PostedBoard"] | null;
             /** Rating */
             rating: number | null;
             /** Reviewcount */
@@ -2809,6 +3885,11 @@ export interface components {
              */
             services: string[] | null;
             source: components["schemas"]["SourceRef"];
+            /**
+             * Visitnotes
+             * @description How a visit works, as the owner says; null
+             */
+            visitNotes: string | null;
             /** Website */
             website: string | null;
             /** Weeklyhours */
@@ -2856,6 +3937,34 @@ export interface components {
             stats: components["schemas"]["YardStatsPublic"];
             /** Unfilteredtotal */
             unfilteredTotal: number;
+        };
+        /** YardProfile */
+        YardProfile: {
+            /**
+             * Acceptedmaterials
+             * @description Material slugs; null: not said
+             */
+            acceptedMaterials: string[] | null;
+            /**
+             * Paymentmethods
+             * @description Keys of content/payment-methods.json; null: not said
+             */
+            paymentMethods: string[] | null;
+            /**
+             * Services
+             * @description null: not said
+             */
+            services: string[] | null;
+            /**
+             * Visitnotes
+             * @description How a visit works; null: not said
+             */
+            visitNotes: string | null;
+            /**
+             * Weeklyhours
+             * @description Empty: the hours are not known
+             */
+            weeklyHours: components["schemas"]["HoursInterval"][];
         };
         /** YardPublic */
         YardPublic: {
@@ -4578,6 +5687,693 @@ export interface operations {
             };
         };
     };
+    list_yard_owners: {
+        parameters: {
+            query?: {
+                yardId?: number | null;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminYardOwnerPage"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    add_yard_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerAdd"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerAdded"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Already an owner of the yard, or an operator's address */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    list_yard_claims: {
+        parameters: {
+            query?: {
+                status?: ("pending" | "approved" | "confirmed" | "refused" | "replaced" | "expired") | null;
+                route?: ("listing-email" | "operators" | "added") | null;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminYardClaimPage"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    approve_yard_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claim_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminYardClaim"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The claim is not waiting for this decision */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    refuse_yard_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claim_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimRefuseBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminYardClaim"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The claim is not waiting for this decision */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    reinstate_yard_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminYardOwner"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    suspend_yard_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminYardOwner"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     list_yard_suggestions: {
         parameters: {
             query?: {
@@ -5481,6 +7277,203 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    get_calculator: {
+        parameters: {
+            query?: {
+                /** @description 1 to 20 times, `<materialSlug>:<amount>:<unit>`: an amount above 0 and at most 1,000,000 with up to 3 decimals, in one of the units the material is given in (kg, lb or t; ozt too for precious metal; piece, in whole pieces, for a material sold by the piece). Each material once. */
+                item?: string[];
+                /** @description The city's slug: its prices (and, without `near`, its centre as origin) */
+                city?: string | null;
+                /** @description `latitude,longitude` in degrees: measure from here; without `city`, the prices are those of the nearest of our cities. Neither logged nor cached. */
+                near?: string | null;
+                /** @description The cost of driving one km (one mile in the US and GB) in the country's currency; the country's default (an official published rate) when left out */
+                costPerDistance?: number | string | null;
+                /** @description How far from the origin to look for yards, in km */
+                radius?: number;
+                /** @description A local time in the city's zone, `YYYY-MM-DDTHH:MM`, for open/closed; now when left out */
+                at?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "assumptions": [
+                     *         "Distances are straight lines from the centre of Johannesburg, not road distances: the drive is longer."
+                     *       ],
+                     *       "at": "2026-12-02T10:00",
+                     *       "city": {
+                     *         "countryCode": "ZA",
+                     *         "currency": "ZAR",
+                     *         "name": "Johannesburg",
+                     *         "slug": "johannesburg",
+                     *         "timeZone": "Africa/Johannesburg"
+                     *       },
+                     *       "distanceUnit": "km",
+                     *       "lines": [
+                     *         {
+                     *           "amount": "10",
+                     *           "cityPrice": {
+                     *             "date": "2026-11-29",
+                     *             "kind": "manual",
+                     *             "price": "175.00",
+                     *             "priceExact": "175.0000",
+                     *             "stale": false
+                     *           },
+                     *           "hint": "Clean, unalloyed pipe, bus bar or thick wire ...",
+                     *           "material": {
+                     *             "name": "#1 Copper",
+                     *             "saleUnit": "kg",
+                     *             "slug": "copper-1"
+                     *           },
+                     *           "quantity": "10",
+                     *           "unit": "kg",
+                     *           "value": "1750.00",
+                     *           "yardRange": {
+                     *             "high": "180.00",
+                     *             "low": "178.00",
+                     *             "yards": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "amount": "2",
+                     *           "cityPrice": {
+                     *             "date": "2026-11-29",
+                     *             "kind": "manual",
+                     *             "price": "2950.00",
+                     *             "priceExact": "2950.0000",
+                     *             "stale": false
+                     *           },
+                     *           "hint": "Sold by the piece ...",
+                     *           "material": {
+                     *             "name": "Catalytic Converters",
+                     *             "saleUnit": "piece",
+                     *             "slug": "catalytic-converters"
+                     *           },
+                     *           "quantity": "2",
+                     *           "unit": "piece",
+                     *           "value": "5900.00"
+                     *         }
+                     *       ],
+                     *       "origin": {
+                     *         "from": "city",
+                     *         "latitude": -26.2041,
+                     *         "longitude": 28.0473
+                     *       },
+                     *       "tips": [],
+                     *       "total": "7650.00",
+                     *       "tripCost": {
+                     *         "asOf": "2025-03-01",
+                     *         "basis": "SARS's simplified rate per kilometre for a reimbursed business trip ...",
+                     *         "defaultPerDistance": "4.7600",
+                     *         "isDefault": true,
+                     *         "perDistance": "4.7600",
+                     *         "sourceName": "SARS, rate per kilometre",
+                     *         "sourceUrl": "https://www.sars.gov.za/tax-rates/employers/rates-per-kilometer/"
+                     *       },
+                     *       "unpriced": [],
+                     *       "yards": [
+                     *         {
+                     *           "address": "1 Test Road, Johannesburg",
+                     *           "distance": 10,
+                     *           "gross": "7700.00",
+                     *           "id": 571,
+                     *           "latitude": -26.1141,
+                     *           "lines": [
+                     *             {
+                     *               "date": "2026-11-29",
+                     *               "kind": "yard",
+                     *               "materialSlug": "copper-1",
+                     *               "price": "180.00",
+                     *               "value": "1800.00"
+                     *             },
+                     *             {
+                     *               "date": "2026-11-29",
+                     *               "kind": "manual",
+                     *               "materialSlug": "catalytic-converters",
+                     *               "price": "2950.00",
+                     *               "value": "5900.00"
+                     *             }
+                     *           ],
+                     *           "longitude": 28.0473,
+                     *           "name": "Test Metals Johannesburg",
+                     *           "net": "7604.80",
+                     *           "notAccepted": [],
+                     *           "openAt": true,
+                     *           "postedOn": "2026-11-29",
+                     *           "tripCost": "95.20"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CalculatorAnswer"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A bad item or value, and which and why */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Too many requests from this client; see Retry-After */
@@ -7066,6 +9059,361 @@ export interface operations {
             };
         };
     };
+    list_my_yards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyYardItem"][];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    get_my_yard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                yard_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyYard"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    post_my_prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                yard_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostPrices"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyYard"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Refused, with each problem; nothing stored */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerRefusal"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    update_my_yard_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                yard_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyYard"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Refused, with each problem; nothing stored */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerRefusal"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     price_report_summary: {
         parameters: {
             query: {
@@ -7728,6 +10076,95 @@ export interface operations {
             };
         };
     };
+    request_yard_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                yard_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardClaimCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardClaimAccepted"];
+                };
+            };
+            /** @description Refused (the hidden field was filled in) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many submissions; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     suggest_correction: {
         parameters: {
             query?: never;
@@ -7922,6 +10359,216 @@ export interface operations {
                 };
             };
             /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    read_yard_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardClaimPublic"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not a claim link of ours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The link expired, was used, refused or replaced */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    confirm_yard_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimConfirm"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginPublic"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Wrong password of the existing owner account */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The account is suspended from this yard */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not a claim link of ours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The address is an operator's account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The link expired, was used, refused or replaced */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The new password is refused (the message says why) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Too many failed passwords, or too many at once */
             429: {
                 headers: {
                     [name: string]: unknown;
