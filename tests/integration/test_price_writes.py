@@ -200,6 +200,23 @@ def test_nothing_but_the_price_write_service_writes_prices() -> None:
     assert writers - DEFINED == SERVICE
 
 
+# A yard's own posted prices (kind yard) have their one writer too.
+YARD_PRICE_WRITES = re.compile(
+    r"(insert|update|delete)\(\s*YardPrice\b|upsert\(\s*[\w.()]+,\s*YardPrice\b"
+    r"|(?<!class )YardPrice\("
+)
+
+
+def test_nothing_but_the_yard_board_writes_yard_prices() -> None:
+    writers = {
+        path.relative_to(SRC).as_posix()
+        for path in SRC.rglob("*.py")
+        if not path.relative_to(SRC).as_posix().startswith("migrations/")
+        and YARD_PRICE_WRITES.search(path.read_text(encoding="utf-8"))
+    }
+    assert writers == {"prices/yard_board.py"}
+
+
 def test_an_approval_far_outside_the_trusted_baseline_is_held_flagged(
     db: Engine, site: TestClient, moderator: dict[str, str]
 ) -> None:
