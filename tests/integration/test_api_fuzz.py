@@ -177,10 +177,16 @@ def not_an_object(case: Case[Any]) -> bool:
 
 def refers_to_data(case: Case[Any]) -> bool:
     """A price report (or an alert) names a city, a material, a yard of that city, a day of the
-    last two weeks and the city's currency: values the schema cannot list. A well-formed one
-    about data that does not exist is refused with 422 and a message: no broken contract."""
+    last two weeks and the city's currency; a calculator's item names a material and a unit
+    that material is sold in, and the calculator needs a city or a point: values the schema
+    cannot list or require. A well-formed one about data that does not exist is refused with 422
+    and a message: no broken contract."""
     operation = (case.operation.method.upper(), case.operation.path)
-    return operation in {("POST", "/api/price-reports"), ("POST", "/api/alerts")}
+    return operation in {
+        ("POST", "/api/price-reports"),
+        ("POST", "/api/alerts"),
+        ("GET", "/api/calculator"),
+    }
 
 
 @schema.include(path_regex=CONSOLE).parametrize()
