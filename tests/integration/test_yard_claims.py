@@ -495,6 +495,12 @@ def test_operators_add_suspend_and_reinstate_owners(
     assert suspended.json()["suspendedAt"] is not None
     blocked = site.get(mine, headers=owner_headers)
     assert (blocked.status_code, blocked.json()["message"]) == (403, SUSPENDED)
+    # A claim does not lift a suspension, even confirmed from the listing's own mailbox.
+    assert claim(site, email="new.owner@yard-25.example")["status"] == 202
+    deliver(db, settings)
+    reclaimed = confirm(site, token_in(mails_to(inbox, LISTING)[-1]))
+    assert (reclaimed.status_code, reclaimed.json()["message"]) == (403, SUSPENDED)
+    assert site.get(mine, headers=owner_headers).status_code == 403
     reinstated = site.post(f"/api/admin/yard-owners/{row['id']}/reinstate", headers=moderator)
     assert reinstated.json()["suspendedAt"] is None
     assert site.get(mine, headers=owner_headers).status_code == 200
@@ -505,6 +511,7 @@ def test_operators_add_suspend_and_reinstate_owners(
         "yard-claim.confirm",
         "yard-owner.add",
         "yard-owner.suspend",
+        "yard-claim.request",  # the refused confirmation changed nothing, so audits nothing
         "yard-owner.reinstate",
     ]
 

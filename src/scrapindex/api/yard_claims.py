@@ -10,6 +10,7 @@ import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Response, status
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from scrapindex.api.auth import TOO_MANY_AT_ONCE, attempt_facts, audit_failure, open_login
@@ -30,7 +31,6 @@ from scrapindex.schemas.yard_claims import (
     YardClaimPublic,
 )
 from scrapindex.settings import Settings
-from scrapindex.write_locks import lock_key, take_write_lock
 from scrapindex.yard_owners.claims import (
     ClaimGone,
     ClaimLimited,
@@ -38,7 +38,7 @@ from scrapindex.yard_owners.claims import (
     claim_of_link,
     request_claim,
 )
-from scrapindex.yard_owners.owners import OwnerRefused, confirm_claim
+from scrapindex.yard_owners.owners import OwnerRefused, OwnerSuspended, confirm_claim
 
 router = APIRouter(tags=["yard owners"])
 
@@ -49,6 +49,7 @@ OPERATOR_ADDRESS = (
     "This address belongs to an operator's account: a yard owner's account needs an address "
     "of its own. Ask for the claim again with another address."
 )
+ACCOUNT_JUST_MADE = "An account for this address was just made: open the link again."
 LINK_ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": Message, "description": "Not a claim link of ours"},
     410: {"model": Message, "description": "The link expired, was used, refused or replaced"},
@@ -154,9 +155,12 @@ def confirm_yard_claim(
         user, facts = _existing_account(session, settings, existing, body.password, client, now)
     try:
         confirm_claim(session, settings, claim, nonce, user, now)
-    except OwnerRefused as refused:
+    except OwnerSuspended as suspended:
         session.rollback()
-        raise HTTPException(403 if "suspended" in str(refused) else 410, str(refused)) from None
+        raise HTTPException(403, str(suspended)) from None
+    except OwnerRefused as refused:  # the link was used meanwhile
+        session.rollback()
+        raise HTTPException(410, str(refused)) from None
     return open_login(session, response, settings, user, client, facts, now)
 
 
@@ -172,11 +176,8 @@ def _linked(session: Session, settings: Settings, token: str, now: dt.datetime) 
 
 
 def _new_account(session: Session, email: str, password: str) -> User:
-    """The owner account of ``email`` with ``password`` (two confirmations of one address take
-    turns: the second finds the first's account)."""
-    take_write_lock(session.connection(), lock_key(f"owner-account:{email}"))
-    if find_user(session, email) is not None:
-        raise HTTPException(409, "An account for this address was just made: open the link again.")
+    """The owner account of ``email`` with ``password``. Of two confirmations of one address at
+    once (two links), the second finds the address taken: the unique key says so."""
     with hash_slot() as had_slot:
         if not had_slot:
             retry = {"Retry-After": str(hash_slots.RETRY_AFTER_SECONDS)}
@@ -185,6 +186,9 @@ def _new_account(session: Session, email: str, password: str) -> User:
             return create_user(session, email, password, "owner")
         except AccountError as refused:
             raise HTTPException(422, str(refused)) from None
+        except IntegrityError:
+            session.rollback()
+            raise HTTPException(409, ACCOUNT_JUST_MADE) from None
 
 
 def _existing_account(

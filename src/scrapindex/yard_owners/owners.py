@@ -35,6 +35,13 @@ class OwnerRefused(ValueError):
     why)."""
 
 
+class OwnerSuspended(OwnerRefused):
+    """The account is suspended from the yard: a claim does not lift that."""
+
+    def __init__(self) -> None:
+        super().__init__(OWNER_SUSPENDED)
+
+
 def owner_row(session: Session, user_id: int, yard_id: int) -> YardOwner | None:
     return session.scalars(
         select(YardOwner).where(YardOwner.user_id == user_id, YardOwner.yard_id == yard_id)
@@ -92,7 +99,7 @@ def confirm_claim(
     yard = session.get_one(ScrapYard, claim.yard_id)
     row = owner_row(session, user.id, yard.id)
     if row is not None and row.suspended_at is not None:
-        raise OwnerRefused(OWNER_SUSPENDED)
+        raise OwnerSuspended()
     before = claim_facts(claim)
     if not use_link(session, claim, nonce, now):
         raise OwnerRefused("This link was used meanwhile: log in with the address it was made for.")
