@@ -33,6 +33,10 @@ export type PriceReportSummary = Schemas["PriceReportSummary"];
 export type YardSuggestionCreate = Schemas["YardSuggestionCreate"];
 export type YardChanges = Schemas["YardChanges"];
 export type AlertCreate = Schemas["AlertCreate"];
+export type CalculatorAnswer = Schemas["CalculatorAnswer"];
+export type CalculatorLine = Schemas["CalculatorLine"];
+export type CalculatorYard = Schemas["CalculatorYard"];
+export type CalculatorYardLine = Schemas["CalculatorYardLine"];
 /** The 202 answer of the public report and correction forms. */
 export type Accepted = Schemas["Accepted"];
 

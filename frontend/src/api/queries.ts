@@ -255,6 +255,27 @@ export const blogQueries = {
     }),
 };
 
+/**
+ * A list to work out (`item`: "copper-1:12:kg", each material once) and where: a city's slug, or
+ * a point (`near`: "lat,lng") that stays in this tab, forgotten once nothing shows its answer.
+ */
+export type CalculatorQuery = {
+  city?: string;
+  near?: string;
+  item: string[];
+  costPerDistance?: string;
+  at?: string;
+};
+
+export const calculatorQueries = {
+  answer: (query: CalculatorQuery) =>
+    queryOptions({
+      queryKey: ["/api/calculator", query],
+      queryFn: () => unwrap(api.GET("/api/calculator", { params: { query } })),
+      ...(query.near ? { gcTime: 0 } : {}),
+    }),
+};
+
 export const statsQueries = {
   site: () => queryOptions({ queryKey: ["/api/stats"], queryFn: () => unwrap(api.GET("/api/stats")) }),
 };
