@@ -211,6 +211,8 @@ VALID = {
     "materialSlug": "copper",
     "citySlug": "johannesburg",
     "zoom": "3",  # the directory map's clusters
+    "city": "johannesburg",  # the directory's filter; the calculator needs a city (or near)
+    "item": "copper-1:1:kg",  # the calculator needs one item at least
 }
 
 
