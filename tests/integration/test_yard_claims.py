@@ -405,7 +405,7 @@ def test_the_operators_route_queue_approve_and_refuse(
     approved = site.post(approve, headers=moderator)
     assert approved.status_code == 200, approved.text
     assert approved.json()["status"] == "approved"
-    assert site.post(approve, headers=moderator).status_code == 409
+    assert site.post(approve, headers=moderator).status_code == 409  # its link is out
     refuse = f"/api/admin/yard-owners/claims/{second['id']}/refuse"
     assert site.post(refuse, headers=moderator, json={"reason": " "}).status_code == 422
     reason = "The yard's phone was answered by someone who does not know you."
@@ -416,8 +416,18 @@ def test_the_operators_route_queue_approve_and_refuse(
 
     (refusal,) = mails_to(inbox, "x@elsewhere.example")
     assert f"> {reason}" in plain(refusal)
-    (invite,) = mails_to(inbox, OWNER)
-    assert "Your claim of this yard on ScrapIndex was approved" in plain(invite)
+    (expired_invite,) = mails_to(inbox, OWNER)
+    assert "Your claim of this yard on ScrapIndex was approved" in plain(expired_invite)
+    # Unused until it expired: approving again sends a new link, and only that one works.
+    with db.begin() as connection:
+        past = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)
+        connection.execute(
+            update(YardClaim).where(YardClaim.id == first["id"]).values(expires_at=past)
+        )
+    assert site.post(approve, headers=moderator).json()["status"] == "approved"
+    assert deliver(db, settings) == 1
+    invite = mails_to(inbox, OWNER)[-1]
+    assert confirm(site, token_in(expired_invite)).status_code == 410
     confirmed = confirm(site, token_in(invite))
     assert confirmed.status_code == 200, confirmed.text
     assert owners_of(db, OTHER_CITY_YARD) == [(OWNER, "claim", False)]
@@ -427,6 +437,7 @@ def test_the_operators_route_queue_approve_and_refuse(
         "yard-claim.request",
         "yard-claim.approve",
         "yard-claim.refuse",
+        "yard-claim.approve",
         "yard-claim.confirm",
     ]
 

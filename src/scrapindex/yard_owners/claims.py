@@ -253,13 +253,15 @@ def use_link(session: Session, claim: YardClaim, nonce: str, now: dt.datetime) -
 def approve_claim(
     session: Session, settings: Settings, claim: YardClaim, actor: User, now: dt.datetime
 ) -> None:
-    """Mail the claimant a set-password link, audited; in the caller's transaction."""
+    """Mail the claimant a set-password link, audited; in the caller's transaction. An approved
+    claim whose link expired unused may be approved again: a new link goes out."""
     if claim.route != "operators":
         raise NotDecidable(
             "This claim's link went to the listing's own address: it is confirmed from that "
             "mail, not approved here."
         )
-    _check_pending(claim, now)
+    if shown_status(claim, now) not in ("pending", "expired"):
+        raise NotDecidable(f"This claim is {shown_status(claim, now)}, not waiting for a decision.")
     before = claim_facts(claim)
     claim.status = "approved"
     _decided(claim, actor, None, now)
@@ -289,11 +291,6 @@ def refuse_claim(
     mail.queue_refusal(session, settings, yard, claim, now)
     after = {**claim_facts(claim), "reason": reason}
     record_audit(session, actor, "yard-claim.refuse", AUDITED_AS, claim.id, before, after)
-
-
-def _check_pending(claim: YardClaim, now: dt.datetime) -> None:
-    if shown_status(claim, now) != "pending":
-        raise NotDecidable(f"This claim is {shown_status(claim, now)}, not waiting for a decision.")
 
 
 def _decided(claim: YardClaim, actor: User, reason: str | None, now: dt.datetime) -> None:
