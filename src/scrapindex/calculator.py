@@ -25,6 +25,7 @@ from scrapindex.data.imports.yards import distance_km
 from scrapindex.formatting import (
     CENT,
     GIVEN_UNITS,
+    KM_PER_MILE,
     STORED_PER_UNIT,
     Unit,
     currency_symbol,
@@ -42,7 +43,6 @@ from scrapindex.queries.yards import _haversine_km as haversine_km
 
 CALCULATOR_FILE = Path("reference") / "calculator.json"
 DistanceUnit = Literal["km", "mi"]
-KM_PER_MILE = Decimal("1.609344")  # the international mile, exactly
 TENTH = Decimal("0.1")
 MAX_ITEMS = 20
 MAX_AMOUNT = Decimal(1_000_000)

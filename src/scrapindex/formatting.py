@@ -52,6 +52,8 @@ UNIT_SUFFIXES: dict[Unit, str] = {
     "ozt": "/troy oz",
     "piece": " per piece",
 }
+# Distances are shown in miles in the US and GB (the calculator), measured in km.
+KM_PER_MILE = Decimal(_shared("units.json")["kmPerMile"])
 CENT = Decimal("0.01")
 TENTH = Decimal("0.1")
 
