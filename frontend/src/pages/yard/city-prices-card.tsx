@@ -34,7 +34,9 @@ export function CityPricesCard({ city }: { city: City }) {
     <Card>
       <CardHeader>
         <CardTitle>Current {city.name} Prices</CardTitle>
-        <p className="text-sm text-slate-600">Prices {tableUnitLabel(unit, units)}, as listed today</p>
+        <p className="text-sm text-slate-600">
+          The city&apos;s prices {tableUnitLabel(unit, units)}, as listed today; not this yard&apos;s own
+        </p>
       </CardHeader>
       <CardContent>
         {query.isPending ? (

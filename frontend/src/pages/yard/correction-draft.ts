@@ -2,7 +2,7 @@
 // what the page shows now (issue 17's contract: at least one change).
 import type { YardChanges, YardDetail, YardSuggestionCreate } from "@/api/client";
 import { emailProblem } from "@/components/forms/checks";
-import { SERVICE_OPTIONS } from "./services-card";
+import { SERVICE_OPTIONS } from "@/components/yards/yard-profile";
 
 export const TEXT_FIELDS = ["hours", "phone", "website", "address"] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];

@@ -9,11 +9,14 @@ import { trackEvent } from "@/lib/analytics";
 import { type PageMeta, usePageMeta } from "@/lib/page-meta";
 import { pageText } from "@/lib/page-texts";
 import { CityPricesCard } from "./city-prices-card";
+import { ClaimCard } from "./claim-card";
 import { ContactCard } from "./contact-card";
 import { ListingHelpCard } from "./listing-help-card";
 import { parseYardId } from "./paths";
+import { PostedBoardCard } from "./posted-board-card";
 import { ServicesCard } from "./services-card";
 import { HoursCard, QuickActionsCard } from "./side-cards";
+import { VisitCard } from "./visit-card";
 import { YardHeader } from "./yard-header";
 import { YardLocation } from "./yard-location";
 import { YardNotices } from "./yard-notices";
@@ -76,7 +79,18 @@ function YardPage({ yard }: { yard: YardDetail }) {
       <YardNotices yard={yard} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
+          <PostedBoardCard
+            yardName={yard.name}
+            currency={yard.city.country.currency}
+            board={yard.postedBoard}
+            lastPostedOn={yard.lastPostedOn}
+          />
           <ServicesCard services={yard.services} />
+          <VisitCard
+            acceptedMaterials={yard.acceptedMaterials}
+            paymentMethods={yard.paymentMethods}
+            visitNotes={yard.visitNotes}
+          />
           <CityPricesCard city={yard.city} />
           <YardLocation yard={yard} />
         </div>
@@ -85,6 +99,7 @@ function YardPage({ yard }: { yard: YardDetail }) {
           <HoursCard yard={yard} />
           <QuickActionsCard yard={yard} />
           <ListingHelpCard yard={yard} />
+          <ClaimCard yard={yard} claimed={yard.claimed} />
           <AdSlot id="yard-ad-1" />
         </aside>
       </div>

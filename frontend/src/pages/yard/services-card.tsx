@@ -1,18 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
-/**
- * Services the correction form offers to tick (SPEC §2's list). Never shown as a yard's own:
- * a yard shows only the services its data states (DESIGN §6).
- */
-export const SERVICE_OPTIONS = [
-  "Accurate Weighing",
-  "Pickup Service",
-  "All Metal Types",
-  "Competitive Prices",
-  "Licensed & Insured",
-] as const;
-
 /** The yard's own services as its data states them; null (not known) is said as such. */
 export function ServicesCard({ services }: { services?: readonly string[] | null }) {
   return (

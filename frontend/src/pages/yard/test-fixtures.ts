@@ -23,6 +23,12 @@ export const YARD: YardDetail = {
   services: null,
   permanentlyClosed: false,
   correctedAt: null,
+  claimed: false,
+  postedBoard: null,
+  lastPostedOn: null,
+  acceptedMaterials: null,
+  paymentMethods: null,
+  visitNotes: null,
 };
 
 const price = (id: number, material: ReturnType<typeof makeMaterial>, now: string, before: string) =>

@@ -166,7 +166,9 @@ describe("Scrap yard detail page", () => {
       const converters = prices.getByRole("link", { name: "Catalytic Converters" }).closest("tr") as HTMLElement;
       expect(within(converters).getByText("R991.89")).toBeInTheDocument();
       expect(within(converters).getByText("per piece")).toBeInTheDocument();
-      expect(prices.getByText("Prices per kg unless marked, as listed today")).toBeInTheDocument();
+      expect(
+        prices.getByText("The city's prices per kg unless marked, as listed today; not this yard's own"),
+      ).toBeInTheDocument();
       expect(prices.getByText("R108.59")).toBeInTheDocument();
       expect(prices.getByText("Source: ScrapIndex demo data (generated, not real quotes)")).toBeInTheDocument();
       expect(prices.getByRole("link", { name: "View All Prices" })).toHaveAttribute("href", "/za/johannesburg");
@@ -176,7 +178,9 @@ describe("Scrap yard detail page", () => {
       window.localStorage.setItem("scrapindex.unit", "lb");
       renderYard();
       const prices = card("Current Johannesburg Prices");
-      expect(prices.getByText("Prices per lb unless marked, as listed today")).toBeInTheDocument();
+      expect(
+        prices.getByText("The city's prices per lb unless marked, as listed today; not this yard's own"),
+      ).toBeInTheDocument();
       expect(prices.getByText("R49.26")).toBeInTheDocument(); // Copper Radiators: R108.59 a kg
       const converters = prices.getByRole("link", { name: "Catalytic Converters" }).closest("tr") as HTMLElement;
       expect(within(converters).getByText("R991.89")).toBeInTheDocument();
