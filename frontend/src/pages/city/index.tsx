@@ -15,6 +15,7 @@ import { LastUpdated } from "./last-updated";
 import { LegalPanel } from "./legal-panel";
 import { OverviewStrip } from "./overview-strip";
 import { CityPageSkeleton } from "./page-skeleton";
+import { PostedPricesCard } from "./posted-prices-card";
 import { PriceTable } from "./price-table";
 import { MarketInsightCard, OtherCitiesCard, QuickLinksCard } from "./sidebar-cards";
 import { NearbyYards, TOP_YARDS } from "./top-yards";
@@ -80,6 +81,7 @@ function CityPrices({ city }: { city: City }) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <PriceTable citySlug={city.slug} cityName={city.name} />
+          <PostedPricesCard city={city} />
           <NearbyYards city={city} />
         </div>
         <aside aria-label="More about this market" className="space-y-6">

@@ -143,6 +143,7 @@ export const johannesburgOverview: CityOverview = {
   lastUpdated: "2026-11-22T04:12:09Z",
   lastUpdatedDayOnly: false,
   timeZone: "Africa/Johannesburg",
+  postedPrices: { yards: 0, prices: 0, best: [] }, // no yard of the demo posts its own
 };
 
 export const aucklandOverview: CityOverview = {
@@ -165,6 +166,7 @@ export const aucklandOverview: CityOverview = {
   lastUpdated: "2026-11-22T04:12:09Z",
   lastUpdatedDayOnly: false,
   timeZone: "Pacific/Auckland",
+  postedPrices: { yards: 0, prices: 0, best: [] }, // no yard of the demo posts its own
 };
 
 export const johannesburgYards = makePage(
