@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { unwrap } from "@/api/client";
 import type { paths } from "@/api/schema";
 import { CONSOLE_KEY, type ConsoleApi, useConsoleApi } from "./session";
-import type { PageQuery, ReviewStatus, SuggestionStatus } from "./types";
+import type { ClaimStatus, PageQuery, ReviewStatus, SuggestionStatus } from "./types";
 
 export const PAGE_SIZE = 25;
 export const SUBSCRIBERS_CSV = "/api/admin/newsletter-subscribers.csv" satisfies keyof paths;
@@ -51,6 +51,16 @@ function consoleQueries(api: ConsoleApi) {
     auditLog: (query: PageQuery) =>
       consoleQuery("/api/admin/audit-log", query, (path) => api.GET(path, { params: { query } })),
     users: () => consoleQuery("/api/admin/users", null, (path) => api.GET(path)),
+    yardClaims: (query: PageQuery & { status: ClaimStatus }) =>
+      consoleQuery("/api/admin/yard-owners/claims", query, (path) => api.GET(path, { params: { query } })),
+    yardOwners: (query: PageQuery) =>
+      consoleQuery("/api/admin/yard-owners", query, (path) => api.GET(path, { params: { query } })),
+    // A yard's owner's own screens.
+    myYards: () => consoleQuery("/api/owner/yards", null, (path) => api.GET(path)),
+    myYard: (id: number) =>
+      consoleQuery("/api/owner/yards/{yard_id}", { id }, (path) =>
+        api.GET(path, { params: { path: { yard_id: id } } }),
+      ),
   };
 }
 

@@ -31,3 +31,14 @@ export type DataCheck = Schemas["AdminDataCheck"];
 export type Finding = Schemas["AdminDataFinding"];
 export type AuditEntry = Schemas["AuditEntryPublic"];
 export type ConsoleUser = Schemas["OperatorAccount"];
+
+// Issue 38: yards' owners (their screens) and the operators' claims queue and owner accounts.
+export type MyYardItem = Schemas["MyYardItem"];
+export type MyYard = Schemas["MyYard"];
+export type OwnerMaterial = Schemas["OwnerMaterial"];
+export type PostedLine = Schemas["PostedLine"];
+export type ProfileUpdate = Schemas["ProfileUpdate"];
+export type YardClaimPublic = Schemas["YardClaimPublic"];
+export type AdminYardClaim = Schemas["AdminYardClaim"];
+export type ClaimStatus = AdminYardClaim["status"];
+export type AdminYardOwner = Schemas["AdminYardOwner"];

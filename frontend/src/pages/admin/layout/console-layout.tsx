@@ -17,8 +17,12 @@ const SECTIONS: Section[] = [
   { to: "/admin/imports", label: "Imports" },
   { to: "/admin/data-check", label: "Data check" },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/yard-claims", label: "Yard claims" },
+  { to: "/admin/yard-owners", label: "Yard owners" },
   { to: "/admin/users", label: "Users", adminOnly: true },
 ];
+/** A yard's owner sees nothing of the operators' console: their own yards only. */
+const OWNER_SECTIONS: Section[] = [{ to: "/admin/my-yard", label: "My yard" }];
 
 const LINK =
   "block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white hover:bg-slate-100 aria-[current=page]:hover:bg-brand-800";
@@ -46,11 +50,14 @@ export function isCurrent(pathname: string, to: string, end = false): boolean {
 function ConsoleLayout({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const { pathname } = useLocation();
-  const sections = SECTIONS.filter((section) => !section.adminOnly || user.role === "admin");
+  const owner = user.role === "owner";
+  const sections = owner ? OWNER_SECTIONS : SECTIONS.filter((section) => !section.adminOnly || user.role === "admin");
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
-        <p className="text-lg font-semibold text-slate-900">ScrapIndex operator console</p>
+        <p className="text-lg font-semibold text-slate-900">
+          {owner ? "ScrapIndex for yard owners" : "ScrapIndex operator console"}
+        </p>
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <span>
             {user.email} ({user.role})
