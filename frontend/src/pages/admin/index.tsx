@@ -34,6 +34,8 @@ const SCREENS: Record<string, () => ReactElement> = {
   audit: () => <AuditScreen />,
   users: () => <UsersScreen />,
   "yard-claims": () => <YardClaimsScreen />,
+  // The operators' notice mail links the claims as a queue (mail/notifications.py's CLAIMS_PATH).
+  "queue/claims": () => <Navigate replace to="/admin/yard-claims" />,
   "yard-owners": () => <YardOwnersScreen />,
 };
 const IMPORT_RUN = /^imports\/(\d{1,9})$/;

@@ -125,7 +125,7 @@ function ClaimCard({ claim, onDecided }: { claim: AdminYardClaim; onDecided: (te
           {claim.reason ? `: ${claim.reason}` : ""}
         </p>
       )}
-      {claim.status === "pending" && claim.route === "operators" && (
+      {(claim.status === "pending" || claim.status === "approved") && (
         <ClaimDecision claim={claim} onDecided={onDecided} />
       )}
     </article>
@@ -140,6 +140,8 @@ function ClaimDecision({ claim, onDecided }: { claim: AdminYardClaim; onDecided:
     verdict === "approve" ? approveClaim(api, claim.id) : refuseClaim(api, { id: claim.id, reason }),
   );
   const subject = `${claim.name}'s claim of ${claim.yard.name}`;
+  // Only the team's own queue is approved here; a link already mailed may still be withdrawn.
+  const approvable = claim.status === "pending" && claim.route === "operators";
   const send = (verdict: "approve" | "refuse") => {
     if (decide.isPending) return;
     const reason = reasonRef.current?.value.trim() ?? "";
@@ -158,6 +160,11 @@ function ClaimDecision({ claim, onDecided }: { claim: AdminYardClaim; onDecided:
   return (
     <fieldset className="space-y-2">
       <legend className="sr-only">Decide on {subject}</legend>
+      {!approvable && (
+        <p className="text-sm text-slate-700">
+          The link is in the claimant&apos;s hands; refusing stops it working and mails them your reason.
+        </p>
+      )}
       <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-800">
         Reason <span className="font-normal text-slate-600">(required to refuse; mailed to the claimant)</span>
       </label>
@@ -177,9 +184,11 @@ function ClaimDecision({ claim, onDecided }: { claim: AdminYardClaim; onDecided:
       )}
       <ActionError error={decide.error} />
       <div className="flex gap-2">
-        <Button size="sm" aria-disabled={decide.isPending || undefined} onClick={() => send("approve")}>
-          Approve
-        </Button>
+        {approvable && (
+          <Button size="sm" aria-disabled={decide.isPending || undefined} onClick={() => send("approve")}>
+            Approve
+          </Button>
+        )}
         <Button
           size="sm"
           variant="outline"

@@ -53,8 +53,10 @@ describe("the yard claims queue", () => {
       "GET /api/admin/yard-owners/claims": page([CLAIM]),
       "POST /api/admin/yard-owners/claims/5/refuse": { ...CLAIM, status: "refused" },
     });
-    renderConsole("/admin/yard-claims");
+    // The operators' notice mail links /admin/queue/claims: the same screen.
+    const { router } = renderConsole("/admin/queue/claims");
     const card = within(await screen.findByRole("article", {}, WAIT));
+    expect(router.state.location.pathname).toBe("/admin/yard-claims");
     expect(card.getByText(/^I run the yard with my brother\./)).toHaveTextContent(
       "I run the yard with my brother. Call the landline and ask for Thandi.",
     );
@@ -105,6 +107,17 @@ describe("the yard claims queue", () => {
     expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
     const filter = screen.getByRole("navigation", { name: "Yard claims by status" });
     expect(within(filter).getByRole("link", { name: "Refused" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("offers only to refuse a claim whose link is already mailed", async () => {
+    serve(fetchSpy, {
+      "GET /api/auth/me": MODERATOR,
+      "GET /api/admin/yard-owners/claims": page([{ ...CLAIM, route: "listing-email" as const, evidence: null }]),
+    });
+    renderConsole("/admin/yard-claims");
+    expect(await screen.findByRole("button", { name: "Refuse" }, WAIT)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
+    expect(screen.getByText("Link mailed to the listing's e-mail")).toBeInTheDocument();
   });
 });
 
