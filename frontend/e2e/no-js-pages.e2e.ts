@@ -98,6 +98,7 @@ describe("a policy page without JavaScript", () => {
       "Scrap Metal Prices",
       "Cities",
       "Scrap Yards",
+      "Calculator",
       "Blog",
       "About",
     ]);

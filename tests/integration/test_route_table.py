@@ -57,6 +57,7 @@ EXAMPLES = [
     ("/scrap-yards/atlantis", "oldCityYards"),
     ("/scrap-yard/1", "yard"),
     ("/insights", "insights"),
+    ("/calculator", "calculator"),
     ("/za/johannesburg", "city"),
     ("/us/california", "city"),
     ("/za/atlantis", "city"),

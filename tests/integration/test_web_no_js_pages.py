@@ -1,6 +1,7 @@
 """The pages a browser without JavaScript gets: the policy pages' full text and the contact
 page's details (content/legal-pages.json and content/contact-page.json, the texts the React pages
-render too), under a header with the logo and the main navigation (content/site-nav.json)."""
+render too), under a header with the logo and the main navigation (content/site-nav.json); the
+calculator as a form sent by GET that shows, for a list, the figures of the API's answer."""
 
 import html
 import json
@@ -12,8 +13,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from scrapindex.formatting import format_money
 from scrapindex.settings import PROJECT_ROOT
-from tests.integration.test_web_pages import app_client
+from tests.integration.test_web_pages import app_client, read_page
 
 LEGAL = json.loads((PROJECT_ROOT / "content/legal-pages.json").read_text())
 CONTACT = json.loads((PROJECT_ROOT / "content/contact-page.json").read_text())
@@ -102,7 +104,9 @@ def test_the_privacy_policy_says_what_alerts_reports_and_corrections_store(
     assert "A sign-up that is not confirmed within 30 days is deleted." in text
 
 
-@pytest.mark.parametrize("path", [*LEGAL_PATHS.values(), "/contact", "/za/johannesburg"])
+@pytest.mark.parametrize(
+    "path", [*LEGAL_PATHS.values(), "/contact", "/za/johannesburg", "/calculator"]
+)
 def test_the_header_without_javascript_has_the_logo_and_the_main_navigation(
     pages: TestClient, path: str
 ) -> None:
@@ -145,3 +149,102 @@ def test_the_contact_page_without_javascript_says_how_to_reach_us_and_shows_no_f
     assert noscript is not None
     assert words(noscript.group(1)) == words(CONTACT["noScript"])
     assert "Go Home" not in text
+
+
+# A list as the app's URL writes it, and the same list as the form without JavaScript sends it
+# (a row per item, a last row left empty, the trip's cost left to the country's figure).
+CALCULATOR_ITEMS = ["copper-1:12:kg", "catalytic-converters:2:piece", "insulated-copper-wire:5:kg"]
+CALCULATOR_QUERY = {"city": "johannesburg", "item": CALCULATOR_ITEMS, "at": "2026-11-29T10:00"}
+CALCULATOR_ROWS = (
+    "city=johannesburg&material=copper-1&amount=12&unit=kg"
+    "&material=catalytic-converters&amount=2&unit=piece"
+    "&material=insulated-copper-wire&amount=5&unit=kg&material=&amount=&unit=kg"
+    "&costPerDistance=&at=2026-11-29T10:00"
+)
+
+
+def calculator_page(pages: TestClient, query: str) -> tuple[str, str]:
+    """The fallback's <main>: its figures (before the form) and its form."""
+    main = part(pages.get(f"/calculator?{query}").text, "main")
+    figures, _, form = main.partition("<form")
+    return figures, "<form" + form
+
+
+def test_the_calculator_without_javascript_is_a_form_sent_by_get(pages: TestClient) -> None:
+    figures, form = calculator_page(pages, "")
+    assert re.findall(r"<h1\b[^>]*>(.*?)</h1>", figures) == [META["calculator"]["heading"]]
+    assert "Total at" not in words(figures)
+    opening = re.match(r"<form\b[^>]*>", form)
+    assert opening is not None
+    assert 'method="get"' in opening.group(0)
+    assert 'action="/calculator"' in opening.group(0)
+    names = re.findall(r'<(?:select|input)\b[^>]*\bname="([^"]+)"', form)
+    assert sorted(set(names)) == ["amount", "at", "city", "costPerDistance", "material", "unit"]
+    assert names.count("material") == names.count("amount") == names.count("unit") == 3
+    # Every control has its label, and the choices are the API's materials and cities.
+    controls = re.findall(r'<(?:select|input)\b[^>]*\bid="([^"]+)"', form)
+    assert sorted(controls) == sorted(re.findall(r'<label for="([^"]+)"', form))
+    materials = {m["slug"] for m in pages.get("/api/materials").json()}
+    cities = {c["slug"] for c in pages.get("/api/cities").json()}
+    first_row = form.split('name="amount"')[0]
+    assert set(re.findall(r'<option value="([^"]+)"', first_row)) == materials
+    city_box = re.search(r'<select id="calculator-city".*?</select>', form, re.DOTALL)
+    assert city_box is not None
+    assert set(re.findall(r'<option value="([^"]+)"', city_box.group(0))) == cities
+
+
+def test_the_calculator_without_javascript_shows_the_apis_figures(pages: TestClient) -> None:
+    """The figures are the API's answer written out (and embedded for the app): not worked out
+    again. The yards come in its order, each with its take-home."""
+    api = pages.get("/api/calculator", params=CALCULATOR_QUERY).json()
+    query = "city=johannesburg&" + "&".join(f"item={i}" for i in CALCULATOR_ITEMS)
+    page = pages.get(f"/calculator?{query}&at=2026-11-29T10:00")
+    figures, form = calculator_page(pages, f"{query}&at=2026-11-29T10:00")
+    text = words(figures)
+    assert f"Total at Johannesburg's prices: {format_money(api['total'], 'ZAR')}" in text
+    for line in api["lines"]:
+        assert f"{line['material']['name']} " in text
+        assert format_money(line["value"], "ZAR") in text
+    assert api["tips"]  # insulated wire pays more stripped at the demo's prices
+    for tip in api["tips"]:
+        assert tip["text"] in text
+    for assumption in api["assumptions"]:
+        assert assumption in text
+    ranked = re.findall(r'data-testid="ranked-yard">(.*?)</tr>', figures, re.DOTALL)
+    assert len(ranked) == len(api["yards"]) > 1
+    for row, yard in zip(ranked, api["yards"], strict=True):
+        assert f'href="/scrap-yard/{yard["id"]}"' in row
+        assert words(row).endswith(format_money(yard["net"], "ZAR"))
+    # The app's first render has the same answer, under the key the page asks it with.
+    embedded = read_page(page.text).initial_data()["data"]
+    assert [["/api/calculator", CALCULATOR_QUERY], api] in embedded
+    # The form keeps the list, to change it and work it out again.
+    chosen = re.findall(r'<option value="([^"]+)" selected>', form)
+    assert chosen[:2] == ["copper-1", "kg"]
+    assert "johannesburg" in chosen
+
+
+def test_the_rows_of_the_form_without_javascript_give_the_same_figures(pages: TestClient) -> None:
+    query = "city=johannesburg&" + "&".join(f"item={i}" for i in CALCULATOR_ITEMS)
+    from_items, _ = calculator_page(pages, f"{query}&at=2026-11-29T10:00")
+    from_rows, _ = calculator_page(pages, CALCULATOR_ROWS)
+    assert "Total at Johannesburg" in words(from_rows)
+    assert from_rows == from_items
+    # Its link is the app's: the list as items.
+    link = html.escape(f"/calculator?{query}&at=2026-11-29T10:00")
+    assert f'href="{link}"' in from_rows
+
+
+def test_a_list_the_api_refuses_says_why_without_javascript(pages: TestClient) -> None:
+    query = "city=johannesburg&material=catalytic-converters&amount=2&unit=kg"
+    response = pages.get(f"/calculator?{query}")
+    assert response.status_code == 200
+    figures, form = calculator_page(pages, query)
+    alert = re.search(r'<p role="alert"[^>]*>(.*?)</p>', figures, re.DOTALL)
+    assert alert is not None
+    assert "item 1: catalytic-converters is priced per piece: give pieces" in words(alert.group(1))
+    assert "Total at" not in words(figures)
+    assert re.findall(r'<option value="([^"]+)" selected>', form)[:2] == [
+        "catalytic-converters",
+        "kg",
+    ]

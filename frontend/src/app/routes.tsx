@@ -32,6 +32,7 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   "src/pages/city-yards-redirect/index.tsx": () => import("@/pages/city-yards-redirect"),
   "src/pages/yard/index.tsx": () => import("@/pages/yard"),
   "src/pages/insights/index.tsx": () => import("@/pages/insights"),
+  "src/pages/calculator/index.tsx": () => import("@/pages/calculator"),
   "src/pages/city/index.tsx": () => import("@/pages/city"),
   "src/pages/region/index.tsx": () => import("@/pages/region"),
   "src/pages/city-yards/index.tsx": () => import("@/pages/city-yards"),

@@ -27,6 +27,7 @@ export const PAGE_TEXT_PARAMS = {
   material: ["material", "category"],
   yard: ["yard", "city", "country", "address"],
   region: ["region", "country", "cityCount"],
+  calculator: [],
   pageSuffix: ["page"],
   loading: [],
   notFound: [],

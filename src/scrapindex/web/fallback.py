@@ -4,16 +4,28 @@ Rendered from templates/fallback/ with autoescaping; the data are the API's answ
 page embeds for its first render.
 """
 
+import datetime as dt
 import json
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from scrapindex import paths
-from scrapindex.formatting import format_percent, price_text
+from scrapindex.formatting import (
+    UNIT_SUFFIXES,
+    Unit,
+    format_money,
+    format_percent,
+    format_price,
+    price_text,
+    stored_price_text,
+    stored_unit,
+)
 from scrapindex.hours import hours_lines
 from scrapindex.paths import place_path
-from scrapindex.price_kinds import PRICE_KIND_LABELS
+from scrapindex.price_kinds import PRICE_KIND_LABELS, YARD_KIND
 from scrapindex.settings import PROJECT_ROOT
 from scrapindex.templating import render
 
@@ -258,3 +270,187 @@ def insights(heading: str, answer: dict[str, Any] | None) -> str:
         ]
         sections.append((f"{country['name']}: Biggest Risers", risers))
     return _links_page(heading, *sections)
+
+
+# The calculator ------------------------------------------------------------------------------
+
+# How an amount's unit reads after it, as the app says it (pages/calculator/item-row.tsx).
+AMOUNT_UNITS = {"kg": "kg", "lb": "lb", "t": "tonnes", "ozt": "troy oz", "piece": "pieces"}
+WEIGHT_UNITS = ("kg", "lb", "t", "ozt")
+BLANK_ROWS = 3  # the rows a form without JavaScript offers past the list's own
+MAX_ROWS = 20
+MINUS = "\u2212"  # a trip cost taken off, as the app writes it
+# The app's form controls' look (components/forms/form-field.tsx)
+CONTROL = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+
+
+@dataclass(frozen=True)
+class CalculatorForm:
+    """What the calculator's form shows: the URL's list, and the API's materials and cities."""
+
+    city: str
+    items: list[str]
+    cost_per_distance: str
+    at: str
+    materials: list[dict[str, Any]]
+    cities: list[dict[str, Any]]
+
+
+def _rows(items: list[str]) -> list[dict[str, str]]:
+    """The form's rows: the list's items (material, amount, unit), then blank ones to add more."""
+    rows = []
+    for item in items[:MAX_ROWS]:
+        material, _, rest = item.partition(":")
+        amount, _, unit = rest.partition(":")
+        rows.append({"material": material, "amount": amount, "unit": unit})
+    blanks = min(BLANK_ROWS if not rows else 1, MAX_ROWS - len(rows))
+    return rows + [{"material": "", "amount": "", "unit": "kg"}] * blanks
+
+
+def _grouped(items: list[dict[str, Any]], key: Callable[[dict[str, Any]], str]) -> list[Any]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for item in items:
+        groups.setdefault(key(item), []).append(item)
+    return list(groups.items())
+
+
+def _line_price(line: dict[str, Any], currency: str) -> str | None:
+    """The city's price in the unit the amount was given in, from its exact figure: "$4.10/lb"."""
+    price = line["cityPrice"]
+    if price is None:
+        return None
+    by_weight = line["material"]["saleUnit"] != "piece" and line["unit"] in WEIGHT_UNITS
+    unit: Unit = line["unit"] if by_weight else stored_unit(line["material"]["saleUnit"])
+    return format_price(price["priceExact"], currency, unit) + UNIT_SUFFIXES[unit]
+
+
+def _at_text(at: str) -> str:
+    """ "Sun, Nov 29, 10:00": the local time open and closed were read at."""
+    moment = dt.datetime.strptime(at, "%Y-%m-%dT%H:%M")
+    return f"{moment:%a, %b} {moment.day}, {moment:%H:%M}"
+
+
+def _amount_text(line: dict[str, Any]) -> str:
+    """ "1,500 lb", "2.5 kg", "3 pieces": the amount as given, its thousands separated."""
+    whole, _, decimals = str(line["amount"]).partition(".")
+    decimals = decimals.rstrip("0")
+    shown = f"{int(whole):,}" + (f".{decimals}" if decimals else "")
+    return f"{shown} {AMOUNT_UNITS.get(line['unit'], line['unit'])}"
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """Formatting the API's calculator answer: the API did the sums, this writes them out."""
+
+    answer: dict[str, Any]
+
+    @property
+    def currency(self) -> str:
+        return str(self.answer["city"]["currency"])
+
+    def money(self, value: str | None) -> str:
+        return "—" if value is None else format_money(value, self.currency)
+
+    def material(self, slug: str) -> dict[str, Any]:
+        lines = self.answer["lines"]
+        found: dict[str, Any] = next(
+            (line["material"] for line in lines if line["material"]["slug"] == slug),
+            {"slug": slug, "name": slug, "saleUnit": "kg"},
+        )
+        return found
+
+    def yard_range(self, line: dict[str, Any]) -> str | None:
+        found = line["yardRange"]
+        if found is None:
+            return None
+        sale_unit = line["material"]["saleUnit"]
+        low = stored_price_text(found["low"], self.currency, sale_unit)
+        high = stored_price_text(found["high"], self.currency, sale_unit)
+        posts = "yard posts" if found["yards"] == 1 else "yards post"
+        return f"{low} to {high} ({found['yards']} {posts} a price)"
+
+    def line(self, line: dict[str, Any]) -> dict[str, Any]:
+        price = line["cityPrice"]
+        return {
+            "name": line["material"]["name"],
+            "amount": _amount_text(line),
+            "price": _line_price(line, self.currency),
+            "kind": PRICE_KIND_LABELS.get(price["kind"], "") if price else "",
+            "date": price["date"] if price else "",
+            "range": self.yard_range(line),
+            "value": self.money(line["value"]),
+        }
+
+    def yard_line(self, line: dict[str, Any]) -> str:
+        """ "#1 Copper: R125.00/kg, posted by the yard: R1,500.00"."""
+        material = self.material(line["materialSlug"])
+        if line["accepted"] is False:
+            return f"{material['name']}: doesn't take it"
+        if line["price"] is None:
+            return f"{material['name']}: no price"
+        price = stored_price_text(line["price"], self.currency, material["saleUnit"])
+        kind = PRICE_KIND_LABELS.get(line["kind"], line["kind"])
+        whose = kind.lower() if line["kind"] == YARD_KIND else f"city price ({kind})"
+        return f"{material['name']}: {price}, {whose}: {self.money(line['value'])}"
+
+    def yard(self, yard: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": yard["id"],
+            "name": yard["name"],
+            "address": yard["address"],
+            "distance": f"{yard['distance']:.1f} {self.answer['distanceUnit']}",
+            "open": {True: "Open", False: "Closed", None: "Hours unknown"}[yard["openAt"]],
+            "gross": self.money(yard["gross"]),
+            "trip": MINUS + self.money(yard["tripCost"]),
+            "net": self.money(yard["net"]),
+            "posted_on": yard["postedOn"],
+            "not_accepted": [self.material(slug)["name"] for slug in yard["notAccepted"]],
+            "lines": [self.yard_line(line) for line in yard["lines"]],
+        }
+
+    def view(self) -> dict[str, Any]:
+        answer = self.answer
+        city = answer["city"]["name"]
+        from_location = answer["origin"]["from"] == "location"
+        return {
+            "city": city,
+            "lines": [self.line(line) for line in answer["lines"]],
+            "total": self.money(answer["total"]),
+            "yards": [self.yard(yard) for yard in answer["yards"]],
+            "tips": [
+                {"gain": "+" + self.money(tip["gain"]), "text": tip["text"]}
+                for tip in answer["tips"]
+            ],
+            "at": _at_text(answer["at"]),
+            "from": "your location" if from_location else f"{city}'s centre",
+            "trip_cost": answer["tripCost"],
+            "assumptions": answer["assumptions"],
+        }
+
+
+def calculator(
+    heading: str,
+    form: CalculatorForm,
+    *,
+    answer: dict[str, Any] | None,
+    refusal: str | None,
+    share_path: str | None,
+) -> str:
+    """The calculator without JavaScript: a form sent by GET (a row per item: material,
+    amount, unit; the city; the trip's cost; the time) and, for a list, the API's answer."""
+    return render(
+        "fallback/calculator.html",
+        heading=heading,
+        form=form,
+        rows=_rows(form.items),
+        materials=_grouped(form.materials, lambda m: str(m["category"])),
+        countries=_grouped(
+            sorted(form.cities, key=lambda c: (c["country"]["name"], c["name"])),
+            lambda c: str(c["country"]["name"]),
+        ),
+        units=AMOUNT_UNITS,
+        control=CONTROL,
+        answer=_Answer(answer).view() if answer else None,
+        refusal=refusal,
+        share_path=share_path,
+    )

@@ -31,7 +31,7 @@ from scrapindex.web.route_table import (
     load_routes,
     written_page,
 )
-from scrapindex.web.search_query import search_queries
+from scrapindex.web.search_query import TRIMMED, search_queries
 
 QueryKey = list[Any]
 Answers = dict[str, ApiAnswer]  # by the table's path template
@@ -62,10 +62,13 @@ class PageContext:
     query: dict[str, str]
     data: list[tuple[QueryKey, bytes]] = field(default_factory=list)
     errors: list[tuple[QueryKey, int, str]] = field(default_factory=list)
+    # The query's parameters in order, a repeated one each time (the calculator's items)
+    pairs: list[tuple[str, str]] = field(default_factory=list)
 
     async def fetch(self, path: str, params: dict[str, Any] | None = None) -> ApiAnswer:
-        """GET from our API; remember the answer under the SPA's query key for embedding."""
-        answer = await api_get(self.app, path, urlencode(params or {}))
+        """GET from our API; remember the answer under the SPA's query key for embedding. A list
+        value is sent as its parameter repeated."""
+        answer = await api_get(self.app, path, urlencode(params or {}, doseq=True))
         key: QueryKey = [path, params] if params else [path]
         if answer.status == 503:
             raise ServiceUnavailable(f"{path} answered 503")
@@ -401,6 +404,97 @@ async def yard(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRe
     return ctx.render(200, texts, page.module, fallback.yard(found, city_rows), json_ld)
 
 
+@dataclass(frozen=True)
+class CalculatorUrl:
+    """The calculator's list as its URL gives it (frontend/src/pages/calculator/calculator-url.ts
+    reads it the same way; tests/fixtures/calculator-url-cases.json holds both to it)."""
+
+    city: str
+    items: list[str]  # as written: the API says which one is wrong, and why
+    cost_per_distance: str
+    at: str
+
+
+def calculator_url(pairs: list[tuple[str, str]]) -> CalculatorUrl:
+    """``item`` parameters first, then the rows the form without JavaScript submits (material,
+    amount and unit, repeated): a row with a material and an amount is an item."""
+
+    def all_of(name: str) -> list[str]:
+        return [value for key, value in pairs if key == name]
+
+    def first(name: str) -> str:
+        return next(iter(all_of(name)), "").strip(TRIMMED)
+
+    written = [item.strip(TRIMMED) for item in all_of("item")]
+    amounts, units = all_of("amount"), all_of("unit")
+    rows = []
+    for i, material in enumerate(all_of("material")):
+        amount = amounts[i].strip(TRIMMED) if i < len(amounts) else ""
+        unit = units[i].strip(TRIMMED) if i < len(units) else ""
+        if material.strip(TRIMMED) and amount:
+            rows.append(f"{material.strip(TRIMMED)}:{amount}:{unit}")
+    city = first("city").lower()
+    return CalculatorUrl(
+        city=city if SLUG.fullmatch(city) else "",
+        items=[item for item in written if item] + rows,
+        cost_per_distance=first("costPerDistance"),
+        at=first("at"),
+    )
+
+
+def calculator_query(url: CalculatorUrl) -> dict[str, Any] | None:
+    """The API query for the list, as the page asks it; None while there is nothing to work out
+    (no item, or no city: only the browser may stand the visitor's location in for one)."""
+    if not url.items or not url.city:
+        return None
+    query: dict[str, Any] = {"city": url.city, "item": url.items}
+    if url.cost_per_distance:
+        query["costPerDistance"] = url.cost_per_distance
+    if url.at:
+        query["at"] = url.at
+    return query
+
+
+async def calculator(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
+    """The form, filled with the URL's list, and with a list the same figures as the app's: the
+    API's answer, embedded for the app's first render and written out for a page without it."""
+    page = page_of(route)
+    answers = await ctx.fetch_page(page, params)
+    url = calculator_url(ctx.pairs)
+    query = calculator_query(url)
+    answer = await ctx.fetch("/api/calculator", query) if query is not None else None
+    texts = ctx.texts("calculator")
+    main = fallback.calculator(
+        texts.heading,
+        fallback.CalculatorForm(
+            city=url.city,
+            items=url.items,
+            cost_per_distance=url.cost_per_distance,
+            at=url.at,
+            materials=json_of(answers["/api/materials"], []),
+            cities=json_of(answers["/api/cities"], []),
+        ),
+        answer=json_of(answer, None),
+        refusal=None if answer is None or answer.ok else refusal_message(answer),
+        share_path=ctx.path + "?" + calculator_search(url) if query is not None else None,
+    )
+    return ctx.render(200, texts, page.module, main, [])
+
+
+def refusal_message(answer: ApiAnswer) -> str:
+    try:
+        return str(answer.json()["message"])
+    except (ValueError, KeyError, TypeError):
+        return "This list could not be worked out."
+
+
+def calculator_search(url: CalculatorUrl) -> str:
+    """The list's link as the app writes it: city=…&item=copper-1:12:kg&…, colons plain."""
+    pairs = [("city", url.city), *(("item", item) for item in url.items)]
+    pairs += [("costPerDistance", url.cost_per_distance), ("at", url.at)]
+    return urlencode([(k, v) for k, v in pairs if v], safe=":")
+
+
 async def admin(ctx: PageContext, route: Route, params: dict[str, str]) -> PageRender:
     """The operator console: its data is behind the login, so nothing is fetched or embedded."""
     main = fallback.message_page("Operator console", "Log in to work the queues.")
@@ -437,6 +531,7 @@ HANDLERS: dict[str, Handler] = {
     "oldCityYards": old_city_yards,
     "yard": yard,
     "insights": insights,
+    "calculator": calculator,
     "city": city_or_region,
     "cityYards": city_yards,
     "admin": admin,

@@ -177,12 +177,14 @@ def spa_router(settings: Settings, pages: PageCache) -> APIRouter:
         url = page_url(path, request.url.query, route.search)  # what the page reads, alone
 
         async def make() -> PageHtml:  # only on a miss: a hit is served from memory
+            pairs = parse_qsl(url.partition("?")[2], keep_blank_values=True)
             context = PageContext(
                 app=request.app,
                 content_dir=settings.content_dir,
                 site_root=site_root,
                 path=path,
-                query=dict(parse_qsl(url.partition("?")[2], keep_blank_values=True)),
+                query=dict(pairs),
+                pairs=pairs,
             )
             page = await render_page(context)
             preloads = module_preloads(app_files.dist, page.chunk)

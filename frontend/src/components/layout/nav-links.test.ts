@@ -17,6 +17,7 @@ describe("the header's highlighted section", () => {
     ["/za/johannesburg/scrap-yards", ["Scrap Yards"]],
     ["/blog/rhodium-price-per-ounce", ["Blog"]],
     ["/about", ["About"]],
+    ["/calculator", ["Calculator"]],
     ["/", []],
     ["/contact", []],
     ["/insights", []],

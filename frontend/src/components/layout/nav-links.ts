@@ -8,6 +8,7 @@ export const NAV_LINKS = [
   // A country's city or region page: /za/johannesburg, /us/california (two-letter country codes).
   { to: "/cities", label: "Cities", alsoFor: [/^\/[a-z]{2}\/[^/]+\/?$/] },
   { to: "/scrap-yards", label: "Scrap Yards", alsoFor: [/^\/scrap-yard\//, /^\/[a-z]{2}\/[^/]+\/scrap-yards\/?$/] },
+  { to: "/calculator", label: "Calculator", alsoFor: [] },
   { to: "/blog", label: "Blog", alsoFor: [] },
   { to: "/about", label: "About", alsoFor: [] },
 ] as const;
