@@ -248,3 +248,22 @@ def test_a_list_the_api_refuses_says_why_without_javascript(pages: TestClient) -
         "catalytic-converters",
         "kg",
     ]
+
+
+@pytest.mark.parametrize(
+    ("path", "link"),
+    [
+        ("/za/johannesburg", "/calculator?city=johannesburg"),
+        ("/material/copper-1", "/calculator?item=copper-1:1:kg"),
+        ("/material/silver", "/calculator?item=silver:1:ozt"),
+        ("/material/catalytic-converters", "/calculator?item=catalytic-converters:1:piece"),
+    ],
+)
+def test_the_city_and_material_pages_lead_to_the_calculator(
+    pages: TestClient, path: str, link: str
+) -> None:
+    """Without JavaScript too: a city's with its city chosen, a material's with one of it listed
+    in the unit its prices show in first (per piece for a catalytic converter)."""
+    main = part(pages.get(path).text, "main")
+    assert re.findall(r'<a href="(/calculator\?[^"]*)"', main) == [link]
+    assert pages.get(link).status_code == 200

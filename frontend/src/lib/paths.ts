@@ -32,3 +32,16 @@ export function yardPath(yard: { id: number }): string {
 export function blogPostPath(post: { slug: string }): string {
   return `/blog/${post.slug}`;
 }
+
+/**
+ * The calculator with a city chosen (`/calculator?city=durban`) or a first item listed
+ * (`/calculator?item=copper-1:1:kg`, "material:amount:unit").
+ */
+export function calculatorPath({ city, item }: { city?: string; item?: string } = {}): string {
+  const search = [
+    city && `city=${encodeURIComponent(city)}`,
+    item && `item=${encodeURIComponent(item).replace(/%3A/gi, ":")}`,
+  ];
+  const query = search.filter(Boolean).join("&");
+  return query ? `/calculator?${query}` : "/calculator";
+}

@@ -14,6 +14,7 @@ from typing import Any
 
 from scrapindex import paths
 from scrapindex.formatting import (
+    SHOWN_UNITS,
     UNIT_SUFFIXES,
     Unit,
     format_money,
@@ -189,6 +190,8 @@ def material(
     return render(
         "fallback/material.html",
         material=item,
+        # the calculator with one of it listed, in the unit its prices show in first
+        worth_path=f"/calculator?item={item['slug']}:1:{SHOWN_UNITS[item['saleUnit']][0]}",
         rows=cells,
         markets=markets,
         first=first,

@@ -389,6 +389,10 @@ describe("City prices page", () => {
       "/za/johannesburg/scrap-yards",
     );
     expect(screen.getByRole("link", { name: "View Price Trends" })).toHaveAttribute("href", "/material/copper");
+    expect(screen.getByRole("link", { name: "What is your scrap worth here?" })).toHaveAttribute(
+      "href",
+      "/calculator?city=johannesburg",
+    );
   });
 
   it("writes the market insight from copper's real trend", () => {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRight, BarChart3, Lightbulb, MapPin } from "lucide-react";
+import { ArrowRight, BarChart3, Calculator, Lightbulb, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { City } from "@/api/client";
 import { cityQueries } from "@/api/queries";
@@ -7,7 +7,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/page-states";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { cityPath, cityYardsPath, materialPath } from "@/lib/paths";
+import { calculatorPath, cityPath, cityYardsPath, materialPath } from "@/lib/paths";
 import { useUnit } from "@/lib/use-unit";
 import { copperInsight } from "./market-insight";
 
@@ -73,6 +73,9 @@ export function QuickLinksCard({ city }: { city: City }) {
         </ButtonLink>
         <ButtonLink to={materialPath({ slug: "copper" })} variant="outline" className="justify-start">
           <BarChart3 aria-hidden="true" className="h-4 w-4" /> View Price Trends
+        </ButtonLink>
+        <ButtonLink to={calculatorPath({ city: city.slug })} variant="outline" className="justify-start">
+          <Calculator aria-hidden="true" className="h-4 w-4" /> What is your scrap worth here?
         </ButtonLink>
       </CardContent>
     </Card>

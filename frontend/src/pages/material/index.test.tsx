@@ -129,6 +129,10 @@ describe("Material page", () => {
     expect(within(hero).getByTestId("category-icon")).toHaveAttribute("aria-hidden", "true");
     expect(screen.queryByText("Premium Grade")).not.toBeInTheDocument();
     expect(screen.getByText(/General copper scrap/)).toBeInTheDocument();
+    expect(within(hero).getByRole("link", { name: /What is yours worth/ })).toHaveAttribute(
+      "href",
+      "/calculator?item=copper:1:kg",
+    );
     await waitFor(() => expect(document.title).toBe("Copper Scrap Price by City | ScrapIndex"));
     expect([...document.querySelectorAll("[data-ad-slot]")].map((ad) => ad.id)).toEqual([
       "material-ad-1",
@@ -307,6 +311,11 @@ describe("Material page", () => {
     expect(within(table).getByText("C$13.18")).toBeInTheDocument();
     await user.click(screen.getByRole("radio", { name: "per tonne" }));
     expect(within(table).getByText("C$13,180.00")).toBeInTheDocument();
+    // The calculator is opened with a tonne of it listed, in the unit now chosen.
+    expect(screen.getByRole("link", { name: /What is yours worth/ })).toHaveAttribute(
+      "href",
+      "/calculator?item=copper:1:t",
+    );
     // From averageUsdExact, 9.0357 a kg: the mean to four places, as every exact figure.
     expect(screen.getByTestId("stat-average")).toHaveTextContent("$9,035.70");
     expect(screen.getByTestId("stat-range")).toHaveTextContent("$7,970.00 – $9,510.00");

@@ -1,10 +1,13 @@
-import { Award } from "lucide-react";
+import { Award, Calculator } from "lucide-react";
+import { Link } from "react-router";
 import type { MarketSummary, Material } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { CategoryIcon } from "@/components/ui/category-icon";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UnitToggle } from "@/components/ui/unit-toggle";
 import { formatCount, formatPrice, UNIT_LABELS, type Unit } from "@/lib/format";
+import { calculatorPath } from "@/lib/paths";
+import { useUnitFor } from "@/lib/use-unit";
 
 function Stat({ label, note, children }: { label: string; note?: string; children: React.ReactNode }) {
   return (
@@ -53,6 +56,19 @@ export function HeroStats({ stats, unit }: { stats: MarketSummary | undefined; u
   );
 }
 
+/** To the calculator with one of this material listed, in the unit the visitor sees it in. */
+function WorthLink({ material }: { material: Material }) {
+  const unit = useUnitFor()(material.saleUnit);
+  return (
+    <Link
+      to={calculatorPath({ item: `${material.slug}:1:${unit}` })}
+      className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+    >
+      <Calculator aria-hidden="true" className="h-4 w-4" /> What is yours worth, and where to sell it?
+    </Link>
+  );
+}
+
 export function MaterialHero({ material, children }: { material: Material; children: React.ReactNode }) {
   return (
     <section
@@ -83,6 +99,7 @@ export function MaterialHero({ material, children }: { material: Material; child
         <UnitToggle saleUnit={material.saleUnit} />
       </div>
       <p className="mt-4 max-w-3xl text-slate-700">{material.description || "No description available"}</p>
+      <WorthLink material={material} />
       {children}
     </section>
   );
