@@ -31,7 +31,7 @@ from scrapindex.db import create_db_engine
 from scrapindex.settings import Settings
 from tests.conftest import CONTENT_DIR
 from tests.databases import IMPORT_DEMO, PostgresTemplates, SqliteTemplates
-from tests.operators import add_operator, log_in
+from tests.operators import add_operator, add_owner, log_in
 
 
 class AppUnderTest:
@@ -70,10 +70,12 @@ schemathesis.openapi.format("email", st.emails())
 SCHEMA_ONLY = Settings(database_url="sqlite:////nonexistent/schema-only.sqlite3")
 schema = schemathesis.openapi.from_dict(create_app(SCHEMA_ONLY).openapi(), config=CONFIG)
 schema.app = APP_UNDER_TEST
-CONSOLE = "^/api/admin/"
+ADMIN = "^/api/admin/"
+OWNER = "^/api/owner/"  # a yard owner's operations: behind a login as the console's are
+CONSOLE = f"{ADMIN}|{OWNER}"
 # Logged in: the console, and who is logged in. Not the logout, which would end the session the
 # rest of the run uses, nor the login (fuzzed anonymously, where it belongs).
-LOGGED_IN = re.compile(f"{CONSOLE}|^/api/auth/me$")
+LOGGED_IN = re.compile(f"{ADMIN}|^/api/auth/me$")
 # What the layers in front of the app refuse before any login is looked at (a NUL, a control
 # character in the path, a URI or body too long): a possible answer to data outside the schema.
 REFUSED_IN_FRONT = (400, 404, 413, 414)
@@ -239,6 +241,50 @@ def test_console_operation_logged_in_keeps_its_contract(
     sent_session = case.cookies.get(SESSION_COOKIE) == admin_login.cookie
     sent_token = case.headers.get(CSRF_HEADER) == admin_login.csrf_token
     if sent_session and sent_token and case.method.upper() == case.operation.method.upper():
+        assert response.status_code not in (401, 403), response.text  # the session held
+
+
+OWNER_LOGIN = CurrentLogin()
+OWNED_YARD = 1
+
+
+@pytest.fixture(scope="module")
+def owner_login(console_database: str) -> Iterator[Login]:
+    """The session of the owner of OWNED_YARD."""
+    app = create_app(fuzzing_settings(console_database))
+    engine = create_db_engine(console_database)
+    try:
+        with TestClient(app) as client:
+            headers = log_in(client, add_owner(engine, OWNED_YARD))
+            token = headers["Cookie"].removeprefix(f"{SESSION_COOKIE}=")
+            OWNER_LOGIN.login = Login(app, token, headers[CSRF_HEADER])
+            yield OWNER_LOGIN.login
+    finally:
+        engine.dispose()
+        APP_UNDER_TEST.app = None
+        OWNER_LOGIN.login = None
+
+
+class OwnerSession(AdminSession):
+    def get(self, case: Case[Any], context: AuthContext) -> Login | None:
+        return OWNER_LOGIN.login
+
+
+@schema.auth.apply(OwnerSession, refresh_interval=None)
+@schema.include(path_regex=OWNER).parametrize()
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+def test_owner_operation_logged_in_keeps_its_contract(case: Case[Any], owner_login: Login) -> None:
+    """A good case is asked about the owner's own yard (any other is refused, 403)."""
+    APP_UNDER_TEST.app = owner_login.app
+    positive = not is_negative(case)
+    if positive and "yard_id" in (case.path_parameters or {}):
+        case.path_parameters = {**(case.path_parameters or {}), "yard_id": OWNED_YARD}
+    # A good post names materials and prices the schema cannot list: a 422 may refuse it.
+    excluded = [positive_data_acceptance] if case.method.upper() == "PUT" else []
+    response = case.call_and_validate(excluded_checks=excluded)
+    sent_session = case.cookies.get(SESSION_COOKIE) == owner_login.cookie
+    sent_token = case.headers.get(CSRF_HEADER) == owner_login.csrf_token
+    if positive and sent_session and sent_token and case.method.upper() == "GET":
         assert response.status_code not in (401, 403), response.text  # the session held
 
 

@@ -1,6 +1,7 @@
 """A yard's owner says the yard's hours, the materials it buys, its services, how it pays and
 how a visit works: checked, shown on the yard's page, audited. Both databases."""
 
+import json
 from typing import Any
 
 import pytest
@@ -143,3 +144,38 @@ def test_hours_notes_and_services_out_of_form_are_refused(
     assert answer.status_code == 422
     assert answer.json()["message"].startswith("Invalid request: ")
     assert data_fingerprint(db) == data
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("visitNotes", "a\u0000b"),
+        ("visitNotes", "x\ud800"),
+        ("services", ["\udfff"]),
+        ("acceptedMaterials", ["copper\u00001"]),
+        ("paymentMethods", ["cash\u0000"]),
+    ],
+)
+def test_text_that_cannot_be_stored_is_refused(
+    db: Engine, site: TestClient, owner: dict[str, str], field: str, value: Any
+) -> None:
+    data = data_fingerprint(db)
+    body = json.dumps({**PROFILE, field: value})  # lone surrogates as JSON escapes
+    answer = site.put(
+        f"/api/owner/yards/{CITY_YARD}/profile",
+        content=body,
+        headers={**owner, "content-type": "application/json"},
+    )
+    assert answer.status_code in (400, 422)
+    assert answer.json()["message"]
+    assert data_fingerprint(db) == data
+
+
+def test_notes_at_their_length_are_stored_as_sent(
+    db: Engine, site: TestClient, owner: dict[str, str]
+) -> None:
+    notes = ("\U0001f529é<'" * 1000)[:1000]
+    assert put(site, owner, visitNotes=notes).status_code == 200
+    with Session(db) as session:
+        assert session.get_one(ScrapYard, CITY_YARD).visit_notes == notes
+    assert site.get(f"/api/scrap-yards/{CITY_YARD}").json()["visitNotes"] == notes

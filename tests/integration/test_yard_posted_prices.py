@@ -257,7 +257,7 @@ def test_lines_that_are_wrong_are_each_named_and_nothing_is_stored(
     )
     assert answer.status_code == 422
     assert answer.json()["problems"] == [
-        "line 1: #1 Copper: '150,50' is not a price: write it with a decimal point, e.g. 172.50",
+        "line 1: #1 Copper: the price is no number: write it with a decimal point, e.g. 172.50",
         "line 2: no material 'unobtainium'",
         "line 3: Catalytic Converters sell by the piece: give the price per piece",
         "line 4: Aluminum: the price must be more than 0",

@@ -2739,6 +2739,19 @@ export interface components {
             /** Mosttracked */
             mostTracked: components["schemas"]["TrackedMaterialPublic"][];
         };
+        /**
+         * InvalidRequest
+         * @description A body out of its schema (the app's answer to any such request): nothing was stored.
+         */
+        InvalidRequest: {
+            /**
+             * Errors
+             * @description Each field that is wrong, and why
+             */
+            errors: string[];
+            /** Message */
+            message: string;
+        };
         /** LastPosted */
         LastPosted: {
             /**
@@ -3183,7 +3196,7 @@ export interface components {
         };
         /**
          * OwnerRefusal
-         * @description A post or profile refused: nothing was stored.
+         * @description A post or profile refused by its rules: nothing was stored.
          */
         OwnerRefusal: {
             /**
@@ -9171,8 +9184,17 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description The role may not do this, or a wrong CSRF token */
+            /** @description Not an owner's login, not their yard (or suspended from it), or a wrong CSRF token */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9260,8 +9282,17 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description The role may not do this, or a wrong CSRF token */
+            /** @description Not an owner's login, not their yard (or suspended from it), or a wrong CSRF token */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9287,13 +9318,13 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Refused, with each problem; nothing stored */
+            /** @description Refused by the rules (`problems`) or out of the schema (`errors`); nothing stored */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OwnerRefusal"];
+                    "application/json": components["schemas"]["OwnerRefusal"] | components["schemas"]["InvalidRequest"];
                 };
             };
             /** @description Too many requests from this client; see Retry-After */
@@ -9358,8 +9389,17 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description The role may not do this, or a wrong CSRF token */
+            /** @description Not an owner's login, not their yard (or suspended from it), or a wrong CSRF token */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9385,13 +9425,13 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Refused, with each problem; nothing stored */
+            /** @description Refused by the rules (`problems`) or out of the schema (`errors`); nothing stored */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OwnerRefusal"];
+                    "application/json": components["schemas"]["OwnerRefusal"] | components["schemas"]["InvalidRequest"];
                 };
             };
             /** @description Too many requests from this client; see Retry-After */

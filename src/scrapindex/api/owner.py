@@ -21,9 +21,10 @@ from scrapindex.models import Material, ScrapYard, YardOwner
 from scrapindex.prices.yard_board import BoardLine, BoardRefused, post_board, yard_today
 from scrapindex.queries.prices import Quote, latest_quotes
 from scrapindex.queries.yard_prices import PostedPrice, newest_posted
-from scrapindex.schemas.common import WITH_A_BODY
+from scrapindex.schemas.common import NOT_FOUND, WITH_A_BODY, Message
 from scrapindex.schemas.owner import (
     CityPriceNow,
+    InvalidRequest,
     LastPosted,
     MyYard,
     MyYardItem,
@@ -43,8 +44,21 @@ router = APIRouter(
     prefix="/api/owner", tags=["yard owners"], dependencies=[Depends(csrf_protected)]
 )
 
+YARD_ERRORS: dict[int | str, dict[str, Any]] = {
+    **NOT_FOUND,
+    403: {
+        "model": Message,
+        "description": "Not an owner's login, not their yard (or suspended from it), or a "
+        "wrong CSRF token",
+    },
+}
 REFUSED: dict[int | str, dict[str, Any]] = {
-    422: {"model": OwnerRefusal, "description": "Refused, with each problem; nothing stored"},
+    **YARD_ERRORS,
+    422: {
+        "model": OwnerRefusal | InvalidRequest,
+        "description": "Refused by the rules (`problems`) or out of the schema (`errors`); "
+        "nothing stored",
+    },
     **WITH_A_BODY,
 }
 YARD_ROW = {"of": ScrapYard}  # the yard's own row, locked while its profile changes
@@ -68,6 +82,7 @@ def list_my_yards(session: SessionDep, owner: OwnerDep) -> list[MyYardItem]:
 @router.get(
     "/yards/{yard_id}",
     response_model=MyYard,
+    responses=YARD_ERRORS,
     summary="One of the owner's yards: the posting screen's materials, prices and profile",
 )
 def get_my_yard(session: SessionDep, settings: SettingsDep, yard: OwnedYardDep) -> MyYard:

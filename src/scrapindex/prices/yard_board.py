@@ -176,10 +176,10 @@ def _price_value(text: str) -> Decimal | str:
         value = Decimal(text.strip())
     except InvalidOperation:
         value = Decimal("NaN")
-    if not value.is_finite():
+    if not value.is_finite():  # the text is not said back: it may be anything at all
         if "," in text:
-            return f"'{text}' is not a price: write it with a decimal point, e.g. 172.50"
-        return f"'{text}' is not a price: give a number, e.g. 172.50"
+            return "the price is no number: write it with a decimal point, e.g. 172.50"
+        return "the price is no number: give it as e.g. 172.50"
     if value <= 0:
         return "the price must be more than 0"
     if value > MAX_PRICE:

@@ -9,10 +9,13 @@ from scrapindex.formatting import SaleUnit, Unit
 from scrapindex.price_kinds import PriceKind
 from scrapindex.schemas.common import CamelModel, ExactMoneyText, Message, MoneyText
 from scrapindex.schemas.prices import SALE_UNIT
-from scrapindex.schemas.reports import ServiceText, SlugText, Text
+from scrapindex.schemas.reports import ServiceText, Text
 from scrapindex.schemas.yards import HoursInterval
 
 CLOCK = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
+# A material's or a payment method's key: what content/ spells (and never a NUL, which
+# PostgreSQL cannot compare).
+KeyText = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[a-z0-9-]+$")]
 MAX_POSTED_PRICES = 200  # more than the materials we list
 MAX_HOURS_INTERVALS = 28  # four a day
 MAX_ACCEPTED = 200
@@ -80,7 +83,7 @@ class MyYard(CamelModel):
 
 
 class PostedLine(CamelModel):
-    material_slug: SlugText
+    material_slug: KeyText
     price: str = Field(
         min_length=1,
         max_length=20,
@@ -88,7 +91,7 @@ class PostedLine(CamelModel):
         "1,000,000, up to four decimals",
         examples=["172.50"],
     )
-    unit: Annotated[str, Field(min_length=1, max_length=8, description="kg, lb, t, ozt or piece")]
+    unit: Annotated[str, Field(pattern=r"^[a-z]{1,8}$", description="kg, lb, t, ozt or piece")]
 
 
 class PostPrices(CamelModel):
@@ -115,14 +118,20 @@ class ProfileUpdate(CamelModel):
     """The whole profile, as the screen holds it (null: not said)."""
 
     weekly_hours: list[HoursGiven] = Field(max_length=MAX_HOURS_INTERVALS)
-    accepted_materials: list[SlugText] | None = Field(max_length=MAX_ACCEPTED)
+    accepted_materials: list[KeyText] | None = Field(max_length=MAX_ACCEPTED)
     services: list[ServiceText] | None = Field(max_length=MAX_SERVICES)
-    payment_methods: list[SlugText] | None = Field(max_length=20)
+    payment_methods: list[KeyText] | None = Field(max_length=20)
     visit_notes: Text | None = Field(max_length=VISIT_NOTES_LENGTH)
 
 
 class OwnerRefusal(Message):
-    """A post or profile refused: nothing was stored."""
+    """A post or profile refused by its rules: nothing was stored."""
 
     detail: str = Field(description="What was refused, in one line (`message` says the same)")
     problems: list[str] = Field(description="Each problem: a line, a grade's order, a band")
+
+
+class InvalidRequest(Message):
+    """A body out of its schema (the app's answer to any such request): nothing was stored."""
+
+    errors: list[str] = Field(description="Each field that is wrong, and why")
