@@ -51,7 +51,7 @@ from scrapindex.settings import PROJECT_ROOT, Settings
 from scrapindex.web.route_table import find_route, load_routes
 from tests.conftest import CONTENT_DIR
 from tests.databases import IMPORT_DEMO, count_rows, data_fingerprint, fingerprint
-from tests.operators import add_operator, log_in
+from tests.operators import add_operator, add_owner, log_in
 
 SITE_ROOT = "https://scrapindex.example"
 TEMPLATE = (PROJECT_ROOT / "frontend" / "index.html").read_text()
@@ -151,6 +151,8 @@ def site(
     with TestClient(app, raise_server_exceptions=False) as client:
         # An admin visits, so that the console's parameters are attacked past its login too.
         client.headers.update(log_in(client, add_operator(engine, "admin")))
+        # And the owner of the yard the owner's operations are asked about, for those.
+        OWNER_HEADERS.update(log_in(client, add_owner(engine, int(VALID["yard_id"]))))
         VALID["run_id"] = str(add_import_run(engine))
         before = data_fingerprint(engine)
         yield client
@@ -197,8 +199,11 @@ def json_problems(response: Response) -> list[str]:
 
 SCHEMA = create_app(Settings(database_url="sqlite:////nonexistent/schema.sqlite3")).openapi()
 # The console's writes and the login take no text a visitor stores: fuzzed by schemathesis,
-# logged in and not (test_api_fuzz.py), and tested in test_auth.py.
-CONSOLE_PATHS = ("/api/admin/", "/api/auth/")
+# logged in and not (test_api_fuzz.py), and tested in test_auth.py. A yard owner's writes are
+# behind a login too: fuzzed the same way, their texts tested in test_owner_profile.py.
+CONSOLE_PATHS = ("/api/admin/", "/api/auth/", "/api/owner/")
+OWNER_PATHS = "/api/owner/"
+OWNER_HEADERS: dict[str, str] = {}  # the owner of yard VALID["yard_id"], once logged in
 # A value each path parameter and required query parameter is found with, so that one
 # parameter at a time can be hostile while the request is otherwise a good one.
 VALID = {
@@ -277,13 +282,16 @@ def test_the_api_parameters_are_found() -> None:
 
 @pytest.mark.parametrize("parameter", API_PARAMETERS, ids=lambda p: f"{p.path}:{p.name}")
 def test_api_parameter(site: TestClient, parameter: ApiParameter) -> None:
-    baseline = site.get(parameter.url(None))
+    owners = parameter.path.startswith(OWNER_PATHS)
+    headers = OWNER_HEADERS if owners else {}
+    baseline = site.get(parameter.url(None), headers=headers)
     assert baseline.status_code == 200, "the request is a good one but for the hostile value"
     problems = []
     for hostile in IN_URLS:
-        response = site.get(parameter.url(hostile.url))
+        response = site.get(parameter.url(hostile.url), headers=headers)
         refusal = expected_refusal(response, hostile)
-        allowed = {refusal} if refusal else {200, 404, 422}
+        # An owner asking about another yard is refused: 403.
+        allowed = {refusal} if refusal else {200, 404, 422} | ({403} if owners else set())
         found = [] if response.status_code in allowed else [f"status {response.status_code}"]
         found += json_problems(response)
         problems += [f"{hostile.name}: {problem}" for problem in found]
