@@ -143,3 +143,36 @@ describe("the contact page without JavaScript", () => {
     await screenshot(page, "no-js-contact-desktop");
   });
 });
+
+describe("the calculator without JavaScript", () => {
+  it("sends its form by GET and shows the same figures as the app, on a phone", async () => {
+    const page = await openWithoutScripts("/calculator", "phone");
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe("What Is My Scrap Worth?");
+    const item = (n: number) => page.getByRole("group", { name: `Item ${n}` });
+    await item(1).getByLabel("Material").selectOption({ label: "#1 Copper" });
+    await item(1).getByLabel("Amount").fill("12");
+    await item(2).getByLabel("Material").selectOption({ label: "Catalytic Converters" });
+    await item(2).getByLabel("Amount").fill("2");
+    await item(2).getByLabel("Unit").selectOption({ label: "pieces" });
+    await page.getByLabel("Your city").selectOption({ label: "Johannesburg" });
+    await page.getByRole("button", { name: "Work it out" }).click();
+    await page.waitForURL(/material=copper-1/);
+    const ranking = page.getByRole("list", { name: "Nearby yards, best take-home first" });
+    await ranking.waitFor();
+    const total = folded(await page.getByText(/^Total at Johannesburg's prices:/).innerText());
+    const nets = await ranking.locator("[data-net]").allInnerTexts();
+    expect(nets.length).toBeGreaterThan(1);
+    await screenshot(page, "no-js-calculator-phone");
+
+    // The app, given the link the page offers, answers the same.
+    const link = await page.getByRole("link", { name: /^\/calculator\?/ }).getAttribute("href");
+    expect(link).toBe("/calculator?city=johannesburg&item=copper-1:12:kg&item=catalytic-converters:2:piece");
+    const app = await openWithScripts(link as string, "phone");
+    const appRanking = app.getByRole("list", { name: "Nearby yards, best take-home first" });
+    await appRanking.waitFor();
+    expect(folded(await app.getByTestId("calculator-total").locator("strong").innerText())).toBe(
+      total.replace("Total at Johannesburg's prices: ", ""),
+    );
+    await expect(appRanking.locator("[data-net]").allInnerTexts()).resolves.toEqual(nets);
+  });
+});

@@ -336,6 +336,12 @@ PAGE_URLS = [
     PageUrl("/us/{v}", "california"),
     PageUrl("/za/{v}/scrap-yards", "johannesburg"),
     PageUrl("/us/new-york/scrap-yards?page={v}", "2"),  # a city with two pages of yards
+    # The calculator's list (an item per line, or the rows of its form without JavaScript)
+    PageUrl("/calculator?city={v}&item=copper-1:1:kg", "johannesburg"),
+    PageUrl("/calculator?city=johannesburg&item={v}", "copper-1:1:kg"),
+    PageUrl("/calculator?city=johannesburg&material={v}&amount=1&unit=kg", "copper-1"),
+    PageUrl("/calculator?city=johannesburg&item=copper-1:1:kg&costPerDistance={v}", "2.5"),
+    PageUrl("/calculator?city=johannesburg&item=copper-1:1:kg&at={v}", "2026-11-29T10:00"),
     PageUrl("/za/johannesburg/scrap-yards?status={v}&sort=reviews", "open"),
     PageUrl("/za/johannesburg/scrap-yards?status=open&sort={v}", "reviews"),
     PageUrl("/za/johannesburg/scrap-yards?q={v}", "metal"),

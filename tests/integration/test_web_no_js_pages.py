@@ -210,11 +210,11 @@ def test_the_calculator_without_javascript_shows_the_apis_figures(pages: TestCli
         assert tip["text"] in text
     for assumption in api["assumptions"]:
         assert assumption in text
-    ranked = re.findall(r'data-testid="ranked-yard">(.*?)</tr>', figures, re.DOTALL)
+    ranked = re.findall(r'<li data-testid="ranked-yard".*?</dl>', figures, re.DOTALL)
     assert len(ranked) == len(api["yards"]) > 1
     for row, yard in zip(ranked, api["yards"], strict=True):
         assert f'href="/scrap-yard/{yard["id"]}"' in row
-        assert words(row).endswith(format_money(yard["net"], "ZAR"))
+        assert words(row).endswith(f"Take-home {format_money(yard['net'], 'ZAR')}")
     # The app's first render has the same answer, under the key the page asks it with.
     embedded = read_page(page.text).initial_data()["data"]
     assert [["/api/calculator", CALCULATOR_QUERY], api] in embedded

@@ -333,6 +333,12 @@ def _at_text(at: str) -> str:
     return f"{moment:%a, %b} {moment.day}, {moment:%H:%M}"
 
 
+def _day_text(day: str) -> str:
+    """ "Nov 29, 2026": a price's day, as the app's formatDate says it."""
+    date = dt.date.fromisoformat(day)
+    return f"{date:%b} {date.day}, {date.year}"
+
+
 def _amount_text(line: dict[str, Any]) -> str:
     """ "1,500 lb", "2.5 kg", "3 pieces": the amount as given, its thousands separated."""
     whole, _, decimals = str(line["amount"]).partition(".")
@@ -379,7 +385,7 @@ class _Answer:
             "amount": _amount_text(line),
             "price": _line_price(line, self.currency),
             "kind": PRICE_KIND_LABELS.get(price["kind"], "") if price else "",
-            "date": price["date"] if price else "",
+            "date": _day_text(price["date"]) if price else "",
             "range": self.yard_range(line),
             "value": self.money(line["value"]),
         }
@@ -396,17 +402,23 @@ class _Answer:
         whose = kind.lower() if line["kind"] == YARD_KIND else f"city price ({kind})"
         return f"{material['name']}: {price}, {whose}: {self.money(line['value'])}"
 
+    def open_text(self, open_at: bool | None) -> str:
+        """ "Closed Sun, Nov 29, 10:00": open or closed at the time asked, or hours unknown."""
+        if open_at is None:
+            return "Hours unknown"
+        return f"{'Open' if open_at else 'Closed'} {_at_text(self.answer['at'])}"
+
     def yard(self, yard: dict[str, Any]) -> dict[str, Any]:
         return {
             "id": yard["id"],
             "name": yard["name"],
             "address": yard["address"],
             "distance": f"{yard['distance']:.1f} {self.answer['distanceUnit']}",
-            "open": {True: "Open", False: "Closed", None: "Hours unknown"}[yard["openAt"]],
+            "open": self.open_text(yard["openAt"]),
             "gross": self.money(yard["gross"]),
             "trip": MINUS + self.money(yard["tripCost"]),
             "net": self.money(yard["net"]),
-            "posted_on": yard["postedOn"],
+            "posted_on": yard["postedOn"] and _day_text(yard["postedOn"]),
             "not_accepted": [self.material(slug)["name"] for slug in yard["notAccepted"]],
             "lines": [self.yard_line(line) for line in yard["lines"]],
         }
@@ -427,6 +439,7 @@ class _Answer:
             "at": _at_text(answer["at"]),
             "from": "your location" if from_location else f"{city}'s centre",
             "trip_cost": answer["tripCost"],
+            "trip_cost_as_of": _day_text(answer["tripCost"]["asOf"]),
             "assumptions": answer["assumptions"],
         }
 

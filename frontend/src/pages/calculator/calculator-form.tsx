@@ -6,6 +6,7 @@ import type { GivenUnit } from "@/components/forms/use-given-unit";
 import { Button } from "@/components/ui/button";
 import { distanceUnit } from "@/components/yards/distance";
 import { currencySymbol, formatDate } from "@/lib/format";
+import { perDistanceText } from "./answer-text";
 import type { Draft, DraftItem, Problems } from "./calculator-draft";
 import { newItem } from "./calculator-draft";
 import { MAX_ITEMS } from "./calculator-url";
@@ -51,7 +52,8 @@ export function CalculatorForm(props: Props) {
     <form
       noValidate
       aria-label="Your scrap"
-      className="space-y-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5 print:hidden"
+      // A container: its lines lay out by the form's width (a column beside the answer on a wide screen).
+      className="@container space-y-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5 print:hidden"
       onSubmit={(event) => {
         event.preventDefault();
         props.onSubmit();
@@ -151,7 +153,7 @@ export function CalculatorForm(props: Props) {
                 type="text"
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={answer?.tripCost.defaultPerDistance}
+                placeholder={answer && String(Number(answer.tripCost.defaultPerDistance))}
                 value={draft.costPerDistance}
                 onChange={(event) => onDraft({ ...draft, costPerDistance: event.target.value })}
               />
@@ -186,8 +188,8 @@ export function CalculatorForm(props: Props) {
 
 function tripCostHint(answer: CalculatorAnswer | undefined, perUnit: string): string {
   if (!answer) return "Empty: your country's usual figure, shown with its source once worked out.";
-  const { defaultPerDistance } = answer.tripCost;
-  return `Empty: ${currencySymbol(answer.city.currency)}${defaultPerDistance} per ${perUnit}, the figure below. Both ways are counted.`;
+  const usual = perDistanceText(answer.tripCost.defaultPerDistance, answer.city.currency);
+  return `Empty: ${usual} per ${perUnit}, the figure below. Both ways are counted.`;
 }
 
 /** Where the default trip cost comes from: its basis, its source (a link) and its date. */

@@ -1,7 +1,7 @@
 import table from "../../../../tests/fixtures/calculator-url-cases.json";
 import { calculatorQuery, calculatorSearch, readCalculatorUrl } from "./calculator-url";
 
-// The same cases tests/integration/test_web_calculator.py runs against the server's reader.
+// The same cases tests/unit/test_calculator_url.py runs against the server's reader.
 describe("the calculator's URL", () => {
   it.each(table.cases)("?$url", ({ url, list, api }) => {
     const read = readCalculatorUrl(new URLSearchParams(url));

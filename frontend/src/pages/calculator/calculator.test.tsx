@@ -169,7 +169,10 @@ describe("the calculator's form and its URL", () => {
   it("ties the API's refusal of an item to that item", async () => {
     fetch.mockImplementation(
       answerJson(
-        { message: "item 2: catalytic-converters is priced per piece: give pieces, e.g. catalytic-converters:3:piece" },
+        {
+          message:
+            "Invalid request: item 2: catalytic-converters is priced per piece: give pieces, e.g. catalytic-converters:3:piece",
+        },
         422,
       ),
     );
@@ -178,6 +181,16 @@ describe("the calculator's form and its URL", () => {
     await waitFor(() => expect(material).toHaveAttribute("aria-invalid", "true"));
     expect(material).toHaveAccessibleDescription(/item 2: catalytic-converters is priced per piece/);
     expect(screen.getByRole("alert")).toHaveTextContent("item 2: catalytic-converters is priced per piece");
+  });
+
+  it("ties the API's refusal of the trip cost to its field", async () => {
+    fetch.mockImplementation(
+      answerJson({ message: "Invalid request: costPerDistance: Input should be a valid decimal" }, 422),
+    );
+    renderPage("/calculator?city=cape-town&item=copper-1:1:kg&costPerDistance=lots");
+    const cost = screen.getByRole("textbox", { name: /Trip cost per km/ });
+    await waitFor(() => expect(cost).toHaveAttribute("aria-invalid", "true"));
+    expect(cost).toHaveAccessibleDescription(/costPerDistance: Input should be a valid decimal/);
   });
 
   it("shows a failed answer with a way to try again", async () => {

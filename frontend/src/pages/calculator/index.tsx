@@ -17,12 +17,17 @@ import { type CalculatorUrl, calculatorQuery, calculatorSearch, readCalculatorUr
 import "./print.css";
 import { useVisitorLocation } from "./use-visitor-location";
 
-/** The API's refusal of a list (422, or 404 for a city it does not know), tied to its item when it names one. */
-function refusalOf(error: unknown): { item: number | null; message: string } | null {
+/**
+ * The API's refusal of a list (422, or 404 for a city it does not know) and the field it names
+ * ("Invalid request: item 2: …", "… costPerDistance: …"): an item's position, or a field's name.
+ */
+function refusalOf(error: unknown): { field: number | "costPerDistance" | "at" | null; message: string } | null {
   if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 404)) return null;
   const message = errorMessage(error);
-  const item = /^item (\d+):/i.exec(message);
-  return { item: item ? Number(item[1]) - 1 : null, message };
+  const named = /(?:^|: )(item (\d+)|costPerDistance|at): /.exec(message);
+  if (!named) return { field: null, message };
+  const field = named[2] ? Number(named[2]) - 1 : (named[1] as "costPerDistance" | "at");
+  return { field, message };
 }
 
 /** The link that opens this list again: the answer's city stands in for the visitor's location. */
@@ -78,8 +83,8 @@ export function Component() {
   const located = !draft.city && location.state === "found";
   const refusal = answer.isError ? refusalOf(answer.error) : null;
   const shown: Problems = { ...problems };
-  const refusedItem = refusal?.item !== null && refusal ? draft.items[refusal.item] : undefined;
-  if (refusedItem && !shown[refusedItem.key] && refusal) shown[refusedItem.key] = refusal.message;
+  const refusedField = typeof refusal?.field === "number" ? draft.items[refusal.field]?.key : refusal?.field;
+  if (refusal && refusedField && !shown[refusedField]) shown[refusedField] = refusal.message;
   const hints = new Map((answer.data?.lines ?? []).map((line) => [line.material.slug, line.hint]));
 
   const submit = () => {

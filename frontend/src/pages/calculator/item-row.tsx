@@ -22,7 +22,7 @@ export function byCategory(materials: readonly Material[]): [string, Material[]]
   return [...groups];
 }
 
-const control = (invalid: boolean) => `${CONTROL_CLASSES} ${invalid ? "border-red-600" : "border-slate-300"}`;
+const control = (invalid: boolean) => `${CONTROL_CLASSES} h-10 ${invalid ? "border-red-600" : "border-slate-300"}`;
 
 type Props = {
   item: DraftItem;
@@ -48,8 +48,8 @@ export function ItemRow({ item, index, materials, unit, hint, problem, onChange,
   return (
     <fieldset className="rounded-md border border-slate-200 p-3" data-testid="calculator-item">
       <legend className="px-1 text-sm font-semibold text-slate-900">Item {index + 1}</legend>
-      <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
-        <div className="col-span-3 space-y-1 sm:col-span-1">
+      <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-3 @xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+        <div className="col-span-3 space-y-1 @xl:col-span-1">
           <label htmlFor={`${id}-material`} className="block text-sm font-medium text-slate-900">
             Material
           </label>

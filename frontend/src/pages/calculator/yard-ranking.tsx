@@ -96,7 +96,9 @@ function YardCard({ yard, rank, answer, names }: { yard: CalculatorYard; rank: n
         </div>
         <div className="text-right">
           <p className="text-xs text-slate-600">Take-home</p>
-          <p className="text-xl font-bold tabular-nums text-slate-900">{formatMoney(yard.net, currency)}</p>
+          <p className="text-xl font-bold tabular-nums text-slate-900" data-net="">
+            {formatMoney(yard.net, currency)}
+          </p>
         </div>
       </div>
       <div className="mt-2 flex flex-wrap gap-1.5">
@@ -172,7 +174,7 @@ function YardTable({ answer, names }: Context) {
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{formatMoney(yard.gross, currency)}</td>
               <td className="px-3 py-2 text-right tabular-nums">−{formatMoney(yard.tripCost, currency)}</td>
-              <td className="px-3 py-2 text-right text-base font-bold tabular-nums">
+              <td className="px-3 py-2 text-right text-base font-bold tabular-nums" data-net="">
                 {formatMoney(yard.net, currency)}
               </td>
             </tr>
