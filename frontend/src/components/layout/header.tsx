@@ -37,7 +37,7 @@ export function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => 
               to={link.to}
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
-              className={`block rounded-md px-3 py-2 text-sm font-medium ${
+              className={`block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
                 active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
               }`}
             >
@@ -81,7 +81,7 @@ export function Header() {
         <nav aria-label="Main" className="hidden lg:block">
           <NavLinks />
         </nav>
-        <div className="ml-auto hidden w-72 md:block">
+        <div className="ml-auto hidden w-72 md:block lg:w-52 xl:w-72">
           <SearchBox id="header-search" />
         </div>
         <div className="ml-auto md:ml-0">
