@@ -120,6 +120,18 @@ describe("the calculator", () => {
     await screenshot(desktop, "calculator-desktop");
   });
 
+  it("renders a shared list from the answer the server embedded, asking the API nothing", async () => {
+    const page = await open("/about");
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) asked.push(url.pathname + url.search);
+    });
+    await page.goto(`/calculator?${LIST}`, { waitUntil: "networkidle" });
+    await page.getByRole("table", { name: "Nearby yards, best take-home first" }).waitFor();
+    expect(asked).toEqual([]);
+  });
+
   it("steps back to the list before, answer and all", async () => {
     const page = await open(`/calculator?${LIST}`, "desktop");
     await page.getByRole("table", { name: "Nearby yards, best take-home first" }).waitFor();
