@@ -39,6 +39,7 @@ export function LoginScreen() {
   return (
     <div className="mx-auto max-w-sm space-y-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Operator login</h1>
+      <p className="text-sm text-slate-600">Yard owners log in here too, with the e-mail address of their claim.</p>
       {notice && !login.error && (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           {notice}
