@@ -98,10 +98,14 @@ describe("the calculator", () => {
     await screenshot(page, "calculator-phone");
     mkdirSync(NOTES_SCREENS, { recursive: true });
     await page.screenshot({ path: `${NOTES_SCREENS}/calculator-phone.png`, fullPage: true });
-    await page
-      .getByRole("heading", { name: "Where to sell it" })
-      .locator("xpath=..")
-      .screenshot({ path: `${NOTES_SCREENS}/calculator-phone-ranking.png` });
+    // One screen each of the answer's worth and of its ranking, as a phone shows them.
+    for (const [heading, name] of [
+      ["What it's worth in Johannesburg", "calculator-phone-answer"],
+      ["Where to sell it", "calculator-phone-ranking"],
+    ]) {
+      await page.getByRole("heading", { name: heading }).evaluate((el) => el.scrollIntoView({ block: "start" }));
+      await page.screenshot({ path: `${NOTES_SCREENS}/${name}.png` });
+    }
   });
 
   it("shares the list in its URL: opened fresh, on a wide screen, the same answer in a table", async () => {

@@ -49,7 +49,7 @@ export function AnswerView({ answer, shareUrl }: { answer: CalculatorAnswer; sha
     <div className="space-y-6" data-testid="calculator-answer">
       <section aria-labelledby="calculator-worth" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="calculator-worth" className="text-xl font-semibold text-slate-900">
+          <h2 id="calculator-worth" className="scroll-mt-20 text-xl font-semibold text-slate-900">
             What it's worth in {answer.city.name}
           </h2>
           <ShareAndPrint shareUrl={shareUrl} />
@@ -63,7 +63,7 @@ export function AnswerView({ answer, shareUrl }: { answer: CalculatorAnswer; sha
       </section>
       <Tips answer={answer} />
       <section aria-labelledby="calculator-yards" className="space-y-3">
-        <h2 id="calculator-yards" className="text-xl font-semibold text-slate-900">
+        <h2 id="calculator-yards" className="scroll-mt-20 text-xl font-semibold text-slate-900">
           Where to sell it
         </h2>
         <p className="text-sm text-slate-700">

@@ -143,7 +143,7 @@ export function Component() {
           <FormSkeleton />
         )}
         <div className="min-w-0">
-          <h2 ref={answerHeading} tabIndex={-1} className="sr-only">
+          <h2 ref={answerHeading} tabIndex={-1} className="sr-only scroll-mt-20">
             Your answer
           </h2>
           {query === null ? (
