@@ -280,6 +280,15 @@ describe("a yard's owner", () => {
     await row.getByRole("button", { name: `Suspend ${OWNER.email} for ${yard.name}` }).focus();
     await consolePage.keyboard.press("Enter");
     await row.getByText(/^Suspended .* by yard-owners-admin@example\.com$/).waitFor();
+    // The claim that made the owner, in the claims queue's confirmed list.
+    await consolePage.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Yard claims" }).click();
+    await consolePage
+      .getByRole("navigation", { name: "Yard claims by status" })
+      .getByRole("link", { name: "Confirmed" })
+      .click();
+    const claimCard = consolePage.getByRole("article").filter({ hasText: `${OWNER.name} (${OWNER.email})` });
+    await claimCard.getByText("Link mailed to the listing's e-mail").waitFor();
+    await expectAxeClean(consolePage);
 
     // The owner logs in and finds no yard to post for; the yard's screen says why.
     const owner = await open("/admin/login", "phone");
