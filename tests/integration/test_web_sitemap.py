@@ -25,6 +25,7 @@ STATIC_PAGES = [
     "/scrap-metal-prices",
     "/scrap-yards",
     "/insights",
+    "/calculator",
     "/blog",
     "/about",
     "/contact",

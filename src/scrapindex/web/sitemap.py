@@ -49,6 +49,7 @@ INDEX_NAME = "sitemap.xml"
 PRICE_DATED_PAGES = ("/", "/cities", "/scrap-metal-prices", "/insights")
 YARD_DATED_PAGES = ("/scrap-yards",)
 UNDATED_PAGES = (
+    "/calculator",
     "/blog",
     "/about",
     "/contact",
