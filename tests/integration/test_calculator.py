@@ -28,6 +28,7 @@ from scrapindex.prices.record import PriceRow, price_write
 from scrapindex.settings import get_settings
 from tests.factories import add_yard
 from tests.moderation import city_today
+from tests.operators import add_owner
 
 NOW = dt.datetime.now(dt.UTC)
 PRICE_DAY = NOW.date()  # the city's prices: today's, so none is stale
@@ -111,7 +112,9 @@ def yard_north(db: Engine, city_slug: str, degrees: float, **values: Any) -> int
 
 
 def post_prices(db: Engine, yard_id: int, prices: dict[str, str], day: dt.date) -> None:
-    """The yard's own board for ``day`` (stored as prices are: per kg, or per piece)."""
+    """The yard's own board for ``day`` (stored as prices are: per kg, or per piece), posted by
+    its owner (a board is shown only while an owner stands behind it)."""
+    add_owner(db, yard_id)
     with db.begin() as connection:
         ids = material_ids(connection)
         currency = connection.execute(

@@ -23,7 +23,7 @@ from tests.conftest import CONTENT_DIR
 from tests.databases import data_fingerprint
 from tests.factories import add_yard
 from tests.moderation import CITY, CITY_YARD
-from tests.operators import add_owner, log_in
+from tests.operators import add_operator, add_owner, log_in
 
 ZONE = "Africa/Johannesburg"  # Cape Town's
 KG_PER_LB = Decimal("0.45359237")
@@ -349,3 +349,53 @@ def test_the_data_check_warns_of_a_posted_price_far_from_the_citys_shown_price(
     later = day + dt.timedelta(days=get_settings().yard_price_max_age_days + 2)
     aged = check_data(db, CONTENT_DIR, today=later, stale_days=7)
     assert "yard-price-band" not in [f.code for f in aged.findings]
+
+
+def test_a_suspended_owners_board_leaves_the_site_until_reinstated(
+    db: Engine, site: TestClient, owner: dict[str, str]
+) -> None:
+    copper = city_price(db, "copper-1")
+    assert post(site, owner, ("copper-1", f"{copper}", "kg")).status_code == 200
+    moderator = log_in(site, add_operator(db, "moderator"))
+    (row,) = site.get(f"/api/admin/yard-owners?yardId={CITY_YARD}", headers=moderator).json()[
+        "data"
+    ]
+    calculator = f"/api/calculator?city={CITY}&item=copper-1:10:kg&radius=200"
+
+    def shown() -> tuple[bool, bool, int, set[str | None]]:
+        detail = yard_detail(site)
+        ranked = site.get(calculator).json()["yards"]
+        kinds = {
+            line["kind"] for yard in ranked if yard["id"] == CITY_YARD for line in yard["lines"]
+        }
+        return (
+            detail["claimed"],
+            detail["postedBoard"] is not None,
+            posted_prices(site)["yards"],
+            kinds,
+        )
+
+    assert shown() == (True, True, 1, {"yard"})
+    suspended = site.post(f"/api/admin/yard-owners/{row['id']}/suspend", headers=moderator)
+    assert suspended.status_code == 200
+    # Cached answers included: the suspension moved the data revision on.
+    assert shown() == (False, False, 0, {"manual"})
+    reinstated = site.post(f"/api/admin/yard-owners/{row['id']}/reinstate", headers=moderator)
+    assert reinstated.status_code == 200
+    assert shown() == (True, True, 1, {"yard"})
+
+
+def test_posting_a_material_the_profile_left_out_adds_it_to_what_the_yard_buys(
+    db: Engine, site: TestClient, owner: dict[str, str]
+) -> None:
+    copper = city_price(db, "copper-1")
+    with Session(db) as session:
+        session.get_one(ScrapYard, CITY_YARD).accepted_materials = ["brass"]
+        session.commit()
+
+    assert post(site, owner, ("copper-1", f"{copper}", "kg")).status_code == 200
+
+    assert yard_detail(site)["acceptedMaterials"] == ["brass", "copper-1"]
+    (entry,) = audits(db)
+    assert entry.after is not None
+    assert entry.after["nowBought"] == ["copper-1"]

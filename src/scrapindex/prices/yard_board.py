@@ -110,8 +110,15 @@ def post_board(
         raise BoardRefused(problems)
     before = _audited(board, [line.material for line in priced])
     _store(session, yard, priced, day, actor, now)
+    now_bought = _buying_now(yard, priced)
     revision.bump(session.connection())
-    after = {line.material.slug: _audited_price(line.price_per_kg, day) for line in priced}
+    after: dict[str, Any] = {
+        "yardId": yard.id,
+        "day": day.isoformat(),
+        "prices": {line.material.slug: _audited_price(line.price_per_kg, day) for line in priced},
+    }
+    if now_bought:
+        after["nowBought"] = now_bought
     record_audit(
         session,
         actor,
@@ -119,9 +126,21 @@ def post_board(
         AUDITED_AS,
         yard.id,
         {"yardId": yard.id, "prices": before},
-        {"yardId": yard.id, "day": day.isoformat(), "prices": after},
+        after,
     )
     return PostReport(day, len(priced))
+
+
+def _buying_now(yard: ScrapYard, priced: Sequence[_Priced]) -> list[str]:
+    """A price posted for a material is the yard saying it buys it: a profile that lists what
+    the yard buys gains the posted materials it left out (else the calculator would mark the
+    yard as not taking what it just priced). Returns the slugs added."""
+    if yard.accepted_materials is None:
+        return []
+    added = sorted({line.material.slug for line in priced} - set(yard.accepted_materials))
+    if added:
+        yard.accepted_materials = sorted({*yard.accepted_materials, *added})
+    return added
 
 
 # A line's own checks ---------------------------------------------------------------------------

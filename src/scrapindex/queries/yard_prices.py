@@ -4,6 +4,10 @@ page, the city page, the calculator and the owner's posting screen.
 A yard's current price of a material is its newest posted one, when that is no older than
 ``max_age_days`` (Settings.yard_price_max_age_days) before ``today``; older ones are history,
 never shown as current (the page says when the yard last posted instead).
+
+A yard's prices are shown only while an owner account that is not suspended stands behind
+them: suspending a yard's (last) owner takes its board off the site at once, and reinstating
+puts it back.
 """
 
 import datetime as dt
@@ -28,16 +32,18 @@ class PostedPrice:
 
 
 def newest_posted(session: Session, yard_ids: Collection[int]) -> dict[int, list[PostedPrice]]:
-    """Each yard's newest posted price of every material it ever posted, whatever its age."""
+    """Each yard's newest posted price of every material it ever posted, whatever its age, for
+    the yards with an owner who is not suspended."""
     if not yard_ids:
         return {}
+    owned = select(YardOwner.yard_id).where(YardOwner.suspended_at.is_(None))
     newest = (
         select(
             YardPrice.yard_id,
             YardPrice.material_id,
             func.max(YardPrice.price_date).label("price_date"),
         )
-        .where(YardPrice.yard_id.in_(sorted(set(yard_ids))))
+        .where(YardPrice.yard_id.in_(sorted(set(yard_ids))), YardPrice.yard_id.in_(owned))
         .group_by(YardPrice.yard_id, YardPrice.material_id)
         .subquery()
     )

@@ -11,6 +11,7 @@ import datetime as dt
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from scrapindex import revision
 from scrapindex.audit import record_audit
 from scrapindex.auth.deps import OWNER_SUSPENDED
 from scrapindex.auth.users import find_user, normalise_email
@@ -82,6 +83,7 @@ def add_owner(
     row = YardOwner(user_id=user.id, yard_id=yard.id, added_by=added_by, added_at=now)
     session.add(row)
     session.flush()
+    revision.bump(session.connection())  # the yard page says it is claimed
     return row
 
 
@@ -195,6 +197,8 @@ def suspend_owner(session: Session, row: YardOwner, email: str, by: User, now: d
         return
     before = owner_facts(row, email)
     row.suspended_at, row.suspended_by = now, by.email
+    session.flush()
+    revision.bump(session.connection())  # its board leaves the pages (queries.yard_prices)
     record_audit(session, by, "yard-owner.suspend", AUDITED_AS, row.id, before,
                  owner_facts(row, email))  # fmt: skip
 
@@ -204,5 +208,7 @@ def reinstate_owner(session: Session, row: YardOwner, email: str, by: User) -> N
         return
     before = owner_facts(row, email)
     row.suspended_at, row.suspended_by = None, None
+    session.flush()
+    revision.bump(session.connection())
     record_audit(session, by, "yard-owner.reinstate", AUDITED_AS, row.id, before,
                  owner_facts(row, email))  # fmt: skip
