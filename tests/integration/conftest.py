@@ -5,12 +5,15 @@ The shared, read-only demo database (``engine``, ``client``) and the database fa
 (``fresh_database``) are in tests/conftest.py.
 """
 
+import io
+import logging
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
+from scrapindex.logs import JsonFormatter
 from tests.conftest import TEST_DEMO, FreshDatabase
 from tests.databases import IMPORT_DEMO, PostgresTemplates
 from tests.mail_server import Inbox, running_smtp_server
@@ -55,3 +58,18 @@ def seeded_postgres(postgres_templates: PostgresTemplates) -> Iterator[str]:
     url = postgres_templates.clone(TEST_DEMO)
     yield url
     postgres_templates.drop(url)
+
+
+@pytest.fixture
+def access_lines() -> Iterator[io.StringIO]:
+    """What the app logs, as JSON lines (to prove what is never logged)."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    logger = logging.getLogger("scrapindex")
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    yield stream
+    logger.removeHandler(handler)
+    logger.setLevel(level)

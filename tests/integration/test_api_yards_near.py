@@ -2,17 +2,14 @@
 
 import io
 import json
-import logging
 import math
 import sqlite3
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from scrapindex.db import _ensure_math_functions
-from scrapindex.logs import JsonFormatter
 
 # Johannesburg's centre; its yards, and Pretoria's, are within 100 km.
 LAT, LNG = -26.2041, 28.0473
@@ -114,20 +111,6 @@ def test_near_validation(client: TestClient, query: str, says: str) -> None:
 def test_edges_of_the_world(client: TestClient) -> None:
     for point in ("90,0", "-90,180", "0,-180", "0,180"):
         assert get(client, f"/api/scrap-yards?near={point}&radiusKm=500")["pagination"]
-
-
-@pytest.fixture
-def access_lines() -> Iterator[io.StringIO]:
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(JsonFormatter())
-    logger = logging.getLogger("scrapindex")
-    level = logger.level
-    logger.addHandler(handler)
-    logger.setLevel(logging.DEBUG)
-    yield stream
-    logger.removeHandler(handler)
-    logger.setLevel(level)
 
 
 def test_coordinates_are_neither_logged_nor_cached(

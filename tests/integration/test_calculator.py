@@ -11,9 +11,7 @@ the origin is 10.00756 km away, shown as 10.0 km; a mile is 1.609344 km.
 import datetime as dt
 import io
 import json
-import logging
 import re
-from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -22,7 +20,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Connection, Engine, insert, select, update
 
 from scrapindex import revision
-from scrapindex.logs import JsonFormatter
 from scrapindex.models import City, Country, Material, ScrapYard, Source, YardPrice
 from scrapindex.prices.record import PriceRow, price_write
 from scrapindex.settings import get_settings
@@ -506,20 +503,6 @@ def test_items_are_kept_in_order_and_each_query_is_its_own_answer(client: TestCl
     assert len(more["lines"]) == 3
     kept = client.get("/api/calculator?city=durban&item=copper-1:1:kg")
     assert kept.headers["cache-control"].startswith("public")
-
-
-@pytest.fixture
-def access_lines() -> Iterator[io.StringIO]:
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(JsonFormatter())
-    logger = logging.getLogger("scrapindex")
-    level = logger.level
-    logger.addHandler(handler)
-    logger.setLevel(logging.DEBUG)
-    yield stream
-    logger.removeHandler(handler)
-    logger.setLevel(level)
 
 
 def test_near_finds_the_nearest_city_and_is_neither_logged_nor_cached(
