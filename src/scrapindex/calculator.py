@@ -37,9 +37,7 @@ from scrapindex.models import City, ScrapYard
 from scrapindex.price_kinds import PRICE_KIND_LABELS, YARD_KIND
 from scrapindex.queries.prices import MaterialInfo, Quote, latest_quotes
 from scrapindex.queries.yard_prices import PostedPrice, current_boards
-from scrapindex.queries.yards import Near
-from scrapindex.queries.yards import _bounding_box as bounding_box
-from scrapindex.queries.yards import _haversine_km as haversine_km
+from scrapindex.queries.yards import Near, bounding_box, haversine_km
 
 CALCULATOR_FILE = Path("reference") / "calculator.json"
 DistanceUnit = Literal["km", "mi"]

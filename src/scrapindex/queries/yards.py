@@ -111,7 +111,7 @@ class YardPageResult:
     distances: dict[int, float] = field(default_factory=dict)  # km from `near`, by yard id
 
 
-def _haversine_km(lat: float, lng: float) -> ColumnElement[float]:
+def haversine_km(lat: float, lng: float) -> ColumnElement[float]:
     """The great-circle distance from (lat, lng) to each yard, in SQL (SQLite or PostgreSQL)."""
     lat1, lng1 = math.radians(lat), math.radians(lng)
     lat2, lng2 = func.radians(ScrapYard.latitude), func.radians(ScrapYard.longitude)
@@ -123,7 +123,7 @@ def _haversine_km(lat: float, lng: float) -> ColumnElement[float]:
     return literal(2 * EARTH_RADIUS_KM) * func.asin(func.sqrt(clamped))
 
 
-def _bounding_box(near: Near) -> ColumnElement[bool]:
+def bounding_box(near: Near) -> ColumnElement[bool]:
     """A cheap prefilter on the columns: the box around the circle (no box near a pole or ±180°)."""
     dlat = near.radius_km / KM_PER_DEGREE
     conditions = [ScrapYard.latitude.between(near.latitude - dlat, near.latitude + dlat)]
@@ -265,8 +265,8 @@ def _match(
     conditions = _conditions(criteria, is_open)
     distance: ColumnElement[float] | None = None
     if near is not None:
-        distance = _haversine_km(near.latitude, near.longitude)
-        conditions += [_bounding_box(near), distance <= near.radius_km]
+        distance = haversine_km(near.latitude, near.longitude)
+        conditions += [bounding_box(near), distance <= near.radius_km]
     return _Match(dialect, _open_now(inside_hours), is_open, conditions, distance)
 
 
