@@ -54,10 +54,17 @@ class Settings(BaseSettings):
     daily_update_time: dt.time = dt.time(3, 15)  # when `scrapindex schedule` runs it, UTC
     # Market reference feeds (data/feeds): the YAML file listing licensed daily providers for
     # `scrapindex market fetch --source NAME` (see deploy/market-feeds.example.yaml); unset
-    # means only FRED. The base URLs are settings so a mirror or a test server can stand in.
+    # means only FRED and the World Bank. The base URLs are settings so a mirror or a test
+    # server can stand in.
     market_feeds_file: Path | None = None
     ecb_base_url: str = "https://www.ecb.europa.eu/stats/eurofxref"
     fred_base_url: str = "https://fred.stlouisfed.org/graph/fredgraph.csv"
+    # The World Bank's monthly prices workbook (CMO-Historical-Data-Monthly.xlsx) moves with each
+    # monthly release: its current address, or the commodity-markets page that links it.
+    world_bank_url: str = (
+        "https://thedocs.worldbank.org/en/doc/74e8be41ceb20fa0da750cda2f6b9e4e-0050012026/"
+        "related/CMO-Historical-Data-Monthly.xlsx"
+    )
     feed_timeout_seconds: float = Field(default=30, gt=0)  # per attempt; three attempts
     debug: bool = False  # development only; `scrapindex check --deploy` refuses it
     # PostgreSQL connections each process may hold (SQLite keeps its own larger pool):
@@ -81,8 +88,9 @@ class Settings(BaseSettings):
     yard_price_max_age_days: int = Field(default=7, ge=1)
     # A claim link mailed to a listing's address works this many hours, once.
     yard_claim_link_hours: int = Field(default=48, ge=1)
-    # Market feeds the daily update fetches before estimating (e.g. "ecb,fred"); empty: none,
-    # and the update extends the demo data instead when the data is demo data.
+    # Market feeds the daily update fetches before estimating (e.g. "ecb,fred" or
+    # "ecb,worldbank"); empty: none, and the update extends the demo data instead when the data
+    # is demo data.
     market_feeds: SourceList = []
     # Security headers (middleware/security.py): where the pages may load map tiles from, where
     # analytics scripts and beacons may go, and HSTS (0 = no Strict-Transport-Security).

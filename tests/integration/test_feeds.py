@@ -300,7 +300,7 @@ def test_an_unknown_provider_is_one_red_line(db: Engine, monkeypatch: pytest.Mon
     result = run_cli(db, monkeypatch, "market", "fetch", "--source", "lme")
     assert result.exit_code == 1
     assert result.output.strip() == (
-        "lme: not 'fred', and no MARKET_FEEDS_FILE names other providers"
+        "lme: not 'fred' or 'worldbank', and no MARKET_FEEDS_FILE names other providers"
     )
     assert fingerprint(db) == before
 

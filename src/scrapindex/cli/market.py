@@ -18,16 +18,21 @@ app = typer.Typer(help="Market reference prices of metals.", no_args_is_help=Tru
 @app.command("fetch")
 def market_fetch(
     source: Annotated[
-        str, typer.Option(help="fred, or a provider named in MARKET_FEEDS_FILE")
+        str, typer.Option(help="fred, worldbank, or a provider named in MARKET_FEEDS_FILE")
     ] = "fred",
     series: Annotated[
         str | None,
-        typer.Option(help="Metals to fetch, comma-separated (copper,aluminium,...); default all"),
+        typer.Option(
+            "--series",
+            "--metals",
+            help="Metals to fetch, comma-separated (copper,aluminium,...); default all",
+        ),
     ] = None,
     file: FeedFile = None,
     allow_outliers: AllowOutliers = False,
 ) -> None:
-    """Fetch metal reference prices (FRED's monthly IMF series, or a licensed provider)."""
+    """Fetch metal reference prices (FRED's monthly IMF series, the World Bank's monthly Pink
+    Sheet from its .xlsx or a CSV export of it, or a licensed provider)."""
     metals = (
         [name.strip().lower() for name in series.split(",") if name.strip()] if series else None
     )

@@ -1,6 +1,6 @@
-"""The market feeds the daily update fetches: MARKET_FEEDS names them (ecb, fred, or a licensed
-provider of MARKET_FEEDS_FILE). A feed that fails is reported and changes nothing; the others
-still run, and the estimate then uses the newest inputs that are stored."""
+"""The market feeds the daily update fetches: MARKET_FEEDS names them (ecb, fred, worldbank, or
+a licensed provider of MARKET_FEEDS_FILE). A feed that fails is reported and changes nothing;
+the others still run, and the estimate then uses the newest inputs that are stored."""
 
 import datetime as dt
 import logging
@@ -85,6 +85,7 @@ def fetch_feed(
         file=file,
         today=today,
         fred_base_url=settings.fred_base_url,
+        world_bank_url=settings.world_bank_url,
         feeds_file=settings.market_feeds_file,
         timeout_seconds=settings.feed_timeout_seconds,
         allow_outliers=allow_outliers,

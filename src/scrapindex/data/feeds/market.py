@@ -1,4 +1,5 @@
-"""Fetching market reference prices: FRED's monthly IMF series or a licensed daily provider."""
+"""Fetching market reference prices: FRED's monthly IMF series, the World Bank's monthly Pink
+Sheet or a licensed daily provider."""
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
@@ -19,6 +20,18 @@ from scrapindex.data.feeds.fred import (
 from scrapindex.data.feeds.generic import Provider, ProviderPrice, load_providers, parse_provider
 from scrapindex.data.feeds.http import Fetch, fetch_bytes
 from scrapindex.data.feeds.normalized import import_rows, no_rows, read_local
+from scrapindex.data.feeds.worldbank import (
+    CODES,
+    WORLD_BANK_IRON_ORE_SOURCE,
+    WORLD_BANK_PAGE,
+    WORLD_BANK_SOURCE,
+    WORLD_BANK_URL,
+    download_worldbank,
+    parse_worldbank,
+)
+from scrapindex.data.feeds.worldbank import (
+    WHAT as WORLD_BANK,
+)
 from scrapindex.data.imports.market import COLUMNS as MARKET_COLUMNS
 from scrapindex.data.imports.market import import_market_prices
 from scrapindex.data.imports.report import ImportReport, Progress
@@ -37,18 +50,22 @@ def fetch_market_prices(
     today: dt.date | None = None,
     fetch: Fetch = fetch_bytes,
     fred_base_url: str = FRED_BASE_URL,
+    world_bank_url: str = WORLD_BANK_URL,
     feeds_file: Path | None = None,
     timeout_seconds: float = 30,
     allow_outliers: bool = False,
     progress: Progress | None = None,
 ) -> ImportReport:
-    """Fetch ``series`` (our metal keys; default all) from FRED or a provider of
-    ``feeds_file``, and import them as one market price file."""
+    """Fetch ``series`` (our metal keys; default all) from FRED, the World Bank or a provider
+    of ``feeds_file``, and import them as one market price file."""
     references = load_estimate_table(content_dir).references
     metals = _chosen_metals(references, series)
     if source == "fred":
         lines = _fred_lines(references, metals, series, file, fetch, fred_base_url, timeout_seconds)
         urls = {FRED_SOURCE: FRED_SOURCE_URL}
+    elif source == "worldbank":
+        lines = _worldbank_lines(metals, series, file, fetch, world_bank_url, timeout_seconds)
+        urls = dict.fromkeys((WORLD_BANK_SOURCE, WORLD_BANK_IRON_ORE_SOURCE), WORLD_BANK_PAGE)
     else:
         provider = _provider(feeds_file, source, references)
         prices = _provider_prices(engine, provider, file, fetch, timeout_seconds)
@@ -129,12 +146,37 @@ def _monthly_lines(
         yield day.isoformat(), metal, f"{value}", "monthly", FRED_SOURCE
 
 
+def _worldbank_lines(
+    metals: list[str],
+    series: Sequence[str] | None,
+    file: Path | None,
+    fetch: Fetch,
+    url: str,
+    timeout_seconds: float,
+) -> list[MarketLine]:
+    """The whole sheet's months of the chosen metals (all those the Pink Sheet quotes)."""
+    quoted = set(CODES.values())
+    unquoted = [metal for metal in metals if metal not in quoted]
+    if series and unquoted:
+        raise FeedFormatError(f"{WORLD_BANK}: it has no {', '.join(unquoted)} series")
+    if file is not None:
+        data = read_local(file, WORLD_BANK)
+    else:
+        data = download_worldbank(url, fetch, timeout_seconds)
+    csv_export = file is not None and file.suffix.lower() == ".csv"
+    chosen = [metal for metal in metals if metal in quoted]
+    prices = parse_worldbank(data, chosen, csv_export=csv_export)
+    return [(p.day.isoformat(), p.metal, f"{p.usd_per_tonne}", "monthly", p.source) for p in prices]
+
+
 def _provider(feeds_file: Path | None, name: str, references: dict[str, Reference]) -> Provider:
     if feeds_file is None:
-        raise FeedFormatError(f"{name}: not 'fred', and no MARKET_FEEDS_FILE names other providers")
+        raise FeedFormatError(
+            f"{name}: not 'fred' or 'worldbank', and no MARKET_FEEDS_FILE names other providers"
+        )
     providers = load_providers(feeds_file, references.keys())
     if name not in providers:
-        known = ", ".join(["fred", *providers]) if providers else "fred"
+        known = ", ".join(["fred", "worldbank", *providers])
         raise FeedFormatError(f"{name}: no such provider in {feeds_file} (known: {known})")
     return providers[name]
 
