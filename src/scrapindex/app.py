@@ -19,8 +19,10 @@ from starlette.middleware import Middleware
 from scrapindex import revision
 from scrapindex.api import (
     alerts,
+    api_access,
     auth,
     blog,
+    bulk,
     calculator,
     cities,
     contact,
@@ -39,12 +41,14 @@ from scrapindex.api import (
     yards,
 )
 from scrapindex.api.admin import (
+    api_keys,
     audit_log,
     contact_messages,
     data_check,
     import_runs,
     summary,
     users,
+    yard_licences,
 )
 from scrapindex.api.admin import newsletter as newsletter_subscribers
 from scrapindex.api.admin import price_reports as price_report_queue
@@ -107,6 +111,8 @@ ROUTERS = (
     auth.router,
     calculator.router,
     yard_claims.router,
+    api_access.router,
+    bulk.router,
 )
 # The operator console's API: every operation needs a login (auth/deps.py), so each may say 401
 # or 403 before it runs.
@@ -122,6 +128,8 @@ CONSOLE_ROUTERS = (
     data_check.router,
     yard_owner_admin.router,
     owner.router,
+    api_keys.router,
+    yard_licences.router,
 )
 
 

@@ -65,6 +65,15 @@ class Settings(BaseSettings):
         "https://thedocs.worldbank.org/en/doc/74e8be41ceb20fa0da750cda2f6b9e4e-0050012026/"
         "related/CMO-Historical-Data-Monthly.xlsx"
     )
+    # An estimate whose market reference is a monthly average (the World Bank's) older than
+    # this many days is shown as resting on an old reference.
+    monthly_reference_max_age_days: int = Field(default=62, ge=1)
+    # Real yards: the Overpass API (OpenStreetMap) `yards fetch --source osm` asks, and the
+    # Environment Agency's public register of scrap metal dealers `--source ea-register` reads.
+    overpass_url: str = "https://overpass-api.de/api/interpreter"
+    ea_register_url: str = (
+        "https://environment.data.gov.uk/public-register/scrap-metal-dealers/registration.json"
+    )
     feed_timeout_seconds: float = Field(default=30, gt=0)  # per attempt; three attempts
     debug: bool = False  # development only; `scrapindex check --deploy` refuses it
     # PostgreSQL connections each process may hold (SQLite keeps its own larger pool):
@@ -113,6 +122,9 @@ class Settings(BaseSettings):
     # Requests per minute per client to /api/ (0 = off), counted in each process; the client is
     # who middleware/proxies.py says it is (behind TRUSTED_PROXIES, an X-Forwarded-For hop).
     api_rate_limit_per_minute: int = Field(default=600, ge=0)
+    # A new API key's quotas unless the operator sets others (`api-keys create --quota`).
+    api_key_default_per_day: int = Field(default=10_000, ge=1)
+    api_key_default_per_minute: int = Field(default=120, ge=1)
     request_timeout_seconds: float = Field(default=30, ge=0)  # then 503 (0 = no limit)
     # Requests an HTML page may be asked for per minute per client, per process (0 = off); a
     # page's own API calls are not counted.

@@ -1,6 +1,7 @@
 """ORM tables (SQLAlchemy 2 typed style), one module per domain; every table is importable from
 here, and importing this package registers all of them on ``Base.metadata``."""
 
+from scrapindex.models.api_keys import ApiKey, ApiKeyUsage
 from scrapindex.models.auth import AuditEntry, LoginAttempt, User, UserSession
 from scrapindex.models.base import NAMING_CONVENTION, Base, money
 from scrapindex.models.mail import (
@@ -23,10 +24,19 @@ from scrapindex.models.prices import (
     PriceEstimate,
 )
 from scrapindex.models.provenance import DataRevision, ImportRun, ImportRunFile, Source
-from scrapindex.models.yards import ScrapYard, YardClaim, YardOpenHours, YardOwner, YardPrice
+from scrapindex.models.yards import (
+    ScrapYard,
+    YardClaim,
+    YardLicence,
+    YardOpenHours,
+    YardOwner,
+    YardPrice,
+)
 
 __all__ = [
     "NAMING_CONVENTION",
+    "ApiKey",
+    "ApiKeyUsage",
     "AuditEntry",
     "Base",
     "City",
@@ -58,6 +68,7 @@ __all__ = [
     "User",
     "UserSession",
     "YardClaim",
+    "YardLicence",
     "YardOpenHours",
     "YardOwner",
     "YardPrice",

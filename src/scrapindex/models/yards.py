@@ -51,6 +51,9 @@ class ScrapYard(Base):
     accepted_materials: Mapped[list[str] | None] = mapped_column(JSON)
     payment_methods: Mapped[list[str] | None] = mapped_column(JSON)
     visit_notes: Mapped[str | None] = mapped_column(Text)
+    # When a fetch of the yard's source (OpenStreetMap) no longer had it: the yard is kept, not
+    # deleted (owners, reports and links may point at it), and the directory leaves it out.
+    left_source_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
 
     city: Mapped[City] = relationship(lazy="joined")
 
@@ -143,3 +146,42 @@ class YardClaim(Base):
     decided_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
     decided_by: Mapped[str | None] = mapped_column(String(254))
     reason: Mapped[str | None] = mapped_column(String(500))
+
+
+class YardLicence(Base):
+    """An entry of a public register of scrap metal dealers (England's, from the Environment
+    Agency), and how it matches one of our yards.
+
+    ``licence_type``: "site" (a yard) or "collector" (a mobile collector: never matched to a
+    yard). ``match_score`` 0..1 with ``match_reasons`` saying why; ``status``: "proposed" (shown
+    to operators only), "confirmed" (the yard page shows the badge) or "rejected"; an entry
+    no match was found for has no ``yard_id``.
+    """
+
+    __tablename__ = "yard_licences"
+    __table_args__ = (
+        UniqueConstraint("register", "register_no"),
+        Index("ix_yard_licences_status", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    register: Mapped[str] = mapped_column(String(40))  # e.g. "ea-england"
+    register_no: Mapped[str] = mapped_column(String(60))
+    licence_type: Mapped[str] = mapped_column(String(16))
+    holder_name: Mapped[str] = mapped_column(String(300))
+    site_address: Mapped[str | None] = mapped_column(String(500))
+    postcode: Mapped[str | None] = mapped_column(String(16))
+    latitude: Mapped[float | None] = mapped_column(Float)
+    longitude: Mapped[float | None] = mapped_column(Float)
+    local_authority: Mapped[str | None] = mapped_column(String(200))
+    expires_on: Mapped[dt.date | None] = mapped_column(Date)
+    register_url: Mapped[str | None] = mapped_column(String(500))
+    checked_on: Mapped[dt.date] = mapped_column(Date)  # the day the register was last read
+    yard_id: Mapped[int | None] = mapped_column(
+        ForeignKey("scrap_yards.id", ondelete="SET NULL"), index=True
+    )
+    match_score: Mapped[float | None] = mapped_column(Float)
+    match_reasons: Mapped[list[str]] = mapped_column(JSON, default=list)
+    status: Mapped[str] = mapped_column(String(16))
+    decided_by: Mapped[str | None] = mapped_column(String(254))  # an operator, or "auto"
+    decided_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime())
