@@ -1,13 +1,14 @@
 """`scrapindex yards`: the scrap yard directory, and its owners' accounts."""
 
 import datetime as dt
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 from rich.markup import escape
 from sqlalchemy.orm import Session
 
-from scrapindex.cli.common import ImportFile, console, import_file_command
+from scrapindex.cli.common import FeedFile, ImportFile, console, import_file_command
 from scrapindex.db import engine_scope
 from scrapindex.models import ScrapYard, YardOwner
 from scrapindex.settings import get_settings
@@ -20,6 +21,31 @@ app = typer.Typer(help="The scrap yard directory.", no_args_is_help=True)
 def yards_import(file: ImportFile) -> None:
     """Import scrap yards from a CSV file or an OpenStreetMap export (Overpass JSON, GeoJSON)."""
     import_file_command("yards", file)
+
+
+FETCH_SOURCES = ("osm", "ea-register")
+
+
+@app.command("fetch")
+def yards_fetch(
+    source: Annotated[str, typer.Option(help="osm (OpenStreetMap via Overpass) or ea-register")],
+    country: Annotated[
+        str | None, typer.Option(help="osm: the country's ISO code (za, us, gb, ...)")
+    ] = None,
+    file: FeedFile = None,
+) -> None:
+    """Fetch real yards: OpenStreetMap's scrap yards of a country (Overpass API; a yard gone
+    from OSM is marked, not deleted), or England's register of scrap metal dealers."""
+    if source == "osm":
+        _fetch_osm(country, file)
+    else:
+        _refuse(f"Unknown source {source!r}: one of {', '.join(FETCH_SOURCES)}.")
+
+
+def _fetch_osm(country: str | None, file: Path | None) -> None:
+    if not country:
+        _refuse("--country is required with --source osm (za, us, gb, ...).")
+    _refuse("yards fetch --source osm: not built yet.")
 
 
 @app.command("add-owner")
