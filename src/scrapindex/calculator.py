@@ -401,6 +401,7 @@ def nearby_yards(session: Session, country_code: str, near: Near) -> list[Nearby
         .where(
             City.country_code == country_code,
             ScrapYard.permanently_closed.is_(False),
+            ScrapYard.left_source_at.is_(None),  # gone from its source: in no list
             bounding_box(near),
             distance <= near.radius_km,
         )
@@ -415,7 +416,9 @@ def city_yard_ids(session: Session, city_id: int) -> list[int]:
     return list(
         session.scalars(
             select(ScrapYard.id).where(
-                ScrapYard.city_id == city_id, ScrapYard.permanently_closed.is_(False)
+                ScrapYard.city_id == city_id,
+                ScrapYard.permanently_closed.is_(False),
+                ScrapYard.left_source_at.is_(None),
             )
         )
     )

@@ -11,7 +11,7 @@ from scrapindex.queries.history import city_sparklines
 from scrapindex.queries.places import city_figures, listed_cities, listed_coppers, other_cities
 from scrapindex.queries.prices import latest_quotes
 from scrapindex.queries.yard_prices import city_boards, materials_by_id, yard_names
-from scrapindex.queries.yards import YardFilter, YardSort, YardStatus, yard_page
+from scrapindex.queries.yards import YardFilter, YardSort, YardStatus, source_names, yard_page
 from scrapindex.schemas.common import NOT_FOUND, Pagination
 from scrapindex.schemas.history import SparklinePublic, sparkline_public
 from scrapindex.schemas.places import (
@@ -24,7 +24,7 @@ from scrapindex.schemas.places import (
     city_public,
 )
 from scrapindex.schemas.prices import CityPriceRow, city_price_row
-from scrapindex.schemas.yards import CityYardPage, yard_public
+from scrapindex.schemas.yards import CityYardPage, attributions, yard_public
 
 router = APIRouter(prefix="/api/cities", tags=["cities"])
 # Pages that show a few cities ask for those only: the whole list grows with the data (190 kB
@@ -131,4 +131,5 @@ def city_yards(
         data=[yard_public(v) for v in found.views],
         pagination=Pagination.of(page, limit, found.total),
         unfiltered_total=found.unfiltered_total,
+        attributions=attributions(source_names(session, [v.yard for v in found.views])),
     )

@@ -15,6 +15,7 @@ from scrapindex.queries.yards import (
     YardStatus,
     last_correction_at,
     ranked_yards,
+    source_names,
     with_open_state,
     yard_page,
     yard_source,
@@ -26,6 +27,7 @@ from scrapindex.schemas.yards import (
     YardPage,
     YardPublic,
     YardStatsPublic,
+    attributions,
     directory_yard,
     posted_board,
     yard_list_json,
@@ -76,6 +78,7 @@ def list_yards(
         pagination=Pagination.of(page, limit, found.total),
         stats=YardStatsPublic.model_validate(found.stats),
         unfiltered_total=found.unfiltered_total,
+        attributions=attributions(source_names(session, [v.yard for v in found.views])),
     )
 
 
@@ -116,6 +119,8 @@ def get_yard(session: SessionDep, settings: SettingsDep, yard: YardDep) -> YardD
     return YardDetail(
         **yard_public(view).model_dump(),
         source=SourceRef(name=source.name, kind=source.kind),
+        attribution=next(iter(attributions({source.name})), None),
+        left_source_at=yard.left_source_at,
         services=yard.services,
         permanently_closed=yard.permanently_closed,
         corrected_at=last_correction_at(session, yard.id),

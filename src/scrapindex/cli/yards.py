@@ -8,7 +8,18 @@ import typer
 from rich.markup import escape
 from sqlalchemy.orm import Session
 
-from scrapindex.cli.common import FeedFile, ImportFile, console, import_file_command
+from scrapindex.cli.common import (
+    FeedFile,
+    ImportFile,
+    console,
+    feed_failed,
+    finish_import,
+    import_file_command,
+)
+from scrapindex.data.feeds import FeedError
+from scrapindex.data.feeds.overpass import fetch_osm_yards
+from scrapindex.data.imports.report import progress_bar
+from scrapindex.data.operations import after_import
 from scrapindex.db import engine_scope
 from scrapindex.models import ScrapYard, YardOwner
 from scrapindex.settings import get_settings
@@ -45,7 +56,22 @@ def yards_fetch(
 def _fetch_osm(country: str | None, file: Path | None) -> None:
     if not country:
         _refuse("--country is required with --source osm (za, us, gb, ...).")
-    _refuse("yards fetch --source osm: not built yet.")
+    settings = get_settings()
+    with engine_scope(settings) as engine, progress_bar(console) as progress:
+        try:
+            fetched = fetch_osm_yards(
+                engine, country, base_url=settings.overpass_url, file=file, progress=progress
+            )
+        except FeedError as error:
+            feed_failed(str(error))
+        outcome = after_import(engine, settings, fetched.report, wrote_prices=False)
+    console.print(
+        f"OpenStreetMap, {fetched.country}: {fetched.answered} elements in the answer; "
+        f"{fetched.marked_left} yards no longer in it marked (hidden from lists), "
+        f"{fetched.came_back} back again.",
+        highlight=False,
+    )
+    finish_import(outcome)
 
 
 @app.command("add-owner")

@@ -21,6 +21,7 @@ from scrapindex.models import (
 )
 from scrapindex.price_kinds import DEMO_KIND
 from scrapindex.queries.prices import MaterialInfo, Quote, latest_quotes, material_infos
+from scrapindex.queries.yards import listed
 
 # The headline copper grade of a city's overview card; any copper grade stands in without it.
 HEADLINE_COPPER_SLUG = "copper-1"
@@ -137,6 +138,7 @@ def countries_with_counts(session: Session) -> list[tuple[Country, int, int]]:
         session.execute(
             select(City.country_code, func.count(ScrapYard.id))
             .join(ScrapYard, ScrapYard.city_id == City.id)
+            .where(listed())
             .group_by(City.country_code)
         ).all()
     )
@@ -166,7 +168,7 @@ def yard_count_in_cities(session: Session, city_ids: list[int]) -> int:
     if not city_ids:
         return 0
     return session.execute(
-        select(func.count()).select_from(ScrapYard).where(ScrapYard.city_id.in_(city_ids))
+        select(func.count()).select_from(ScrapYard).where(ScrapYard.city_id.in_(city_ids), listed())
     ).scalar_one()
 
 

@@ -19,6 +19,7 @@ from scrapindex.models import (
     Source,
 )
 from scrapindex.price_kinds import DEMO_KIND, TRUST
+from scrapindex.queries.yards import listed
 from scrapindex.revision import ROW_ID
 
 
@@ -38,7 +39,7 @@ def city_addresses(session: Session) -> list[Row[tuple[int, str, str, int | None
 
 
 def all_yard_ids(session: Session) -> list[int]:
-    return list(session.scalars(select(ScrapYard.id).order_by(ScrapYard.id)))
+    return list(session.scalars(select(ScrapYard.id).where(listed()).order_by(ScrapYard.id)))
 
 
 def city_newest_price_dates(session: Session) -> dict[int, dt.date]:
@@ -94,7 +95,7 @@ def coverage(session: Session) -> Coverage:
             _count(Country),
             _count(City),
             _count(Material),
-            _count(ScrapYard),
+            select(func.count()).select_from(ScrapYard).where(listed()).scalar_subquery(),
             latest,
             updates,
         )

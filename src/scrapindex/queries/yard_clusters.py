@@ -13,6 +13,7 @@ from sqlalchemy import ColumnElement, Integer, Select, and_, case, cast, func, o
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from scrapindex.models import ScrapYard
+from scrapindex.queries.yards import listed
 
 CELLS_PER_TILE = 4
 MAX_CELLS = 1024
@@ -108,8 +109,8 @@ def yard_clusters(
         .group_by(row, column)
         .order_by(row, column)
     )
-    if yard_ids is not None:
-        query = query.where(ScrapYard.id.in_(yard_ids))
+    # Yards that left their source are in no list: ``yard_ids`` leaves them out already.
+    query = query.where(ScrapYard.id.in_(yard_ids) if yard_ids is not None else listed())
     rows = session.execute(query).all()
     clusters = [
         Cluster(

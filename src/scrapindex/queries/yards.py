@@ -212,8 +212,14 @@ def _sort_keys(dialect: str, sort: YardSort) -> list[SQLColumnExpression[Any]]:
     return [*keys, ScrapYard.id]
 
 
+def listed() -> ColumnElement[bool]:
+    """A yard lists show: not one that left its source (OpenStreetMap); its page still answers."""
+    return ScrapYard.left_source_at.is_(None)
+
+
 def _in_scope(criteria: YardFilter) -> list[ColumnElement[bool]]:
-    return [] if criteria.city_id is None else [ScrapYard.city_id == criteria.city_id]
+    city = [] if criteria.city_id is None else [ScrapYard.city_id == criteria.city_id]
+    return [listed(), *city]
 
 
 def _conditions(criteria: YardFilter, is_open: ColumnElement[bool]) -> list[ColumnElement[bool]]:
@@ -382,8 +388,8 @@ def ranked_yards(
     )
     rows = session.execute(query)
     yards = [ListedYard._make((*row[:-1], _tristate(row[-1]))) for row in rows]
-    total = session.execute(select(func.count()).select_from(ScrapYard)).scalar_one()
-    return yards, total
+    total = session.execute(select(func.count()).select_from(ScrapYard).where(listed()))
+    return yards, total.scalar_one()
 
 
 def _stats(session: Session, match: _Match) -> YardStats:
@@ -489,6 +495,12 @@ def shown_hours(weekly_hours: list[dict[str, Any]], unparsed: str | None) -> str
     if weekly_hours:
         return hours_text(weekly_hours)
     return unparsed
+
+
+def source_names(session: Session, yards: Sequence[ScrapYard]) -> set[str]:
+    """The names of the sources of ``yards`` (what their page owes credit to)."""
+    ids = {yard.source_id for yard in yards}
+    return set(session.scalars(select(Source.name).where(Source.id.in_(ids)))) if ids else set()
 
 
 def yard_source(session: Session, yard: ScrapYard) -> Source:

@@ -6,6 +6,7 @@ from typing import Any, Literal
 from pydantic import Field, TypeAdapter
 from pydantic_core import to_json
 
+from scrapindex.data.imports.osm import OSM_SOURCE_NAME, OSM_SOURCE_URL
 from scrapindex.formatting import stored_unit
 from scrapindex.models import Material
 from scrapindex.queries.places import ListedCity
@@ -54,8 +55,36 @@ class PostedBoard(CamelModel):
     prices: list[PostedPriceLine]
 
 
+class DataAttribution(CamelModel):
+    """The credit a source's licence asks for wherever its rows are shown."""
+
+    text: str = Field(description='What to show, e.g. "© OpenStreetMap contributors"')
+    licence: str
+    url: str = Field(description="Where the licence and the credit are explained")
+
+
+OSM_ATTRIBUTION = DataAttribution(
+    text="© OpenStreetMap contributors",
+    licence="Open Database License (ODbL) 1.0",
+    url=OSM_SOURCE_URL,
+)
+
+
+def attributions(source_names: set[str]) -> list[DataAttribution]:
+    """The credits owed for yards of these sources (only OpenStreetMap's licence asks one)."""
+    return [OSM_ATTRIBUTION] if OSM_SOURCE_NAME in source_names else []
+
+
 class YardDetail(YardPublic):
     source: SourceRef
+    attribution: DataAttribution | None = Field(
+        default=None, description="The credit the yard's source asks for (OpenStreetMap's)"
+    )
+    left_source_at: dt.datetime | None = Field(
+        default=None,
+        description="When a fetch of the yard's source (OpenStreetMap) no longer had it: the "
+        "yard is in no list since then, and its page says so; null while it is listed",
+    )
     services: list[str] | None = Field(description="What the yard offers; null when not known")
     permanently_closed: bool
     corrected_at: dt.datetime | None = Field(
@@ -95,11 +124,17 @@ class DirectoryYard(YardPublic):
 
 class CityYardPage(Page[YardPublic]):
     unfiltered_total: int = Field(description="All the city's yards, whatever the filters")
+    attributions: list[DataAttribution] = Field(
+        default=[], description="Credits owed for the page's yards (OpenStreetMap's, when any)"
+    )
 
 
 class YardPage(Page[DirectoryYard]):
     stats: YardStatsPublic
     unfiltered_total: int
+    attributions: list[DataAttribution] = Field(
+        default=[], description="Credits owed for the page's yards (OpenStreetMap's, when any)"
+    )
 
 
 def yard_public(view: YardView) -> YardPublic:
