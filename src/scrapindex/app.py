@@ -60,6 +60,7 @@ from scrapindex.cache.keys import api_query_names
 from scrapindex.cache.pages import PageCache
 from scrapindex.cache.revision import Clock, RevisionClock
 from scrapindex.db import create_db_engine, make_session_factory
+from scrapindex.middleware.api_keys import ApiKeyMiddleware
 from scrapindex.middleware.fast_path import FastPathMiddleware
 from scrapindex.middleware.guards import RejectControlCharactersMiddleware, document_nul_rule
 from scrapindex.middleware.limits import (
@@ -257,6 +258,8 @@ def middleware(
         Middleware(BodySizeLimitMiddleware),  # 413 for an API body past MAX_API_BODY_BYTES
         # 503 with Retry-After when the database is away: around everything that reads it.
         Middleware(DatabaseOutageMiddleware),
+        # A request with an API key: its quotas (per minute, per day across hosts), 401 or 429.
+        Middleware(ApiKeyMiddleware, engine=app.state.engine, rates=rates, client_of=client_of),
         Middleware(RejectControlCharactersMiddleware),  # 400 for a NUL, 404 for a control char
         # HEAD, OPTIONS, 405 and 404 by method, for every path: outside the caches and redirects.
         Middleware(

@@ -36,8 +36,15 @@ DROPPED_HEADERS = (b"content-length", b"etag", b"cache-control", b"vary")
 # position in memory, nor in a browser's or proxy's cache.
 PRIVATE_PARAMETERS = frozenset({"near"})
 # The console's answers (operators' and yard owners') depend on who asks, and a claim link's
-# answer holds its claimant and changes once used: never kept here or by anyone else.
-PRIVATE_PREFIXES = ("/api/auth/", "/api/admin/", "/api/owner/", "/api/yard-claims/")
+# answer holds its claimant and changes once used: never kept here or by anyone else. The bulk
+# answers are for keyed clients only: kept, one could be served to a request without a key.
+PRIVATE_PREFIXES = (
+    "/api/auth/",
+    "/api/admin/",
+    "/api/owner/",
+    "/api/yard-claims/",
+    "/api/bulk/",
+)
 NO_STORE = b"private, no-store"
 
 

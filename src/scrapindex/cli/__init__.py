@@ -10,6 +10,7 @@ from typing import Any
 import typer
 
 from scrapindex.cli import (
+    api_keys,
     common,
     data,
     db,
@@ -48,5 +49,6 @@ app.add_typer(yards.app, name="yards")
 app.add_typer(data.app, name="data")
 app.add_typer(mail.app, name="mail")
 app.add_typer(users.app, name="users")
+app.add_typer(api_keys.app, name="api-keys")
 
 __all__ = ["app"]

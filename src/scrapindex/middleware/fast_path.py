@@ -13,6 +13,8 @@ answer changes:
   way, to be refused there;
 - the concurrency cap and the per-client rate limit: the same ConcurrencyLimits and RateLimits,
   asked and spent here; a request they would refuse goes the long way, to be refused there;
+- a request with an API key always goes the long way, to be counted against its key
+  (middleware/api_keys.py);
 - the request id (``X-Request-ID``) and the request's log line (middleware/request_context.py);
 - HEAD answered as the GET without its body; If-None-Match (304) and Accept-Encoding (gzip) by
   the caches' own rule (cache/representation.py ``select``).
@@ -32,6 +34,7 @@ from scrapindex import logs
 from scrapindex.cache.api_responses import ApiResponses
 from scrapindex.cache.pages import PageCache, page_reply, page_url
 from scrapindex.cache.representation import Reply
+from scrapindex.middleware.bearer import bearer_key
 from scrapindex.middleware.guards import control_character_refusal
 from scrapindex.middleware.limits import ConcurrencyLimits, RateLimits, uri_too_long
 from scrapindex.middleware.request_context import (
@@ -77,6 +80,7 @@ class FastPathMiddleware:
             or scope["type"] != "http"
             or scope["method"] not in ("GET", "HEAD")
             or scope.get(INTERNAL_REQUEST)
+            or bearer_key(scope) is not None  # counted against its key's quotas the long way
         ):
             await self.app(scope, receive, send)
             return

@@ -21,6 +21,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from scrapindex.middleware.bearer import bearer_key
 from scrapindex.middleware.request_context import QUIET_PATHS, ClientOf, is_external_http
 from scrapindex.web.tiles import TILE_PREFIX
 
@@ -211,7 +212,8 @@ class RateLimitMiddleware:
         self.client_of = client_of
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if is_external_http(scope) and budget_of(scope["path"]):
+        # A request with an API key spends the key's quotas instead (middleware/api_keys.py).
+        if is_external_http(scope) and budget_of(scope["path"]) and bearer_key(scope) is None:
             wait = self.limits.wait(scope["path"], self.client_of(scope))
             if wait:
                 retry_after = str(max(1, math.ceil(wait)))

@@ -102,3 +102,14 @@ class ContactCreate(CamelModel):
 class SubscriptionCreate(CamelModel):
     email: FormEmail
     website: Honeypot = None
+
+
+class ApiAccessRequest(CamelModel):
+    """The developers' request for an API key (stored as a contact message, category "api")."""
+
+    name: HeaderText = Field(min_length=1, max_length=100)
+    email: FormEmail
+    company: HeaderText = Field(min_length=1, max_length=150)
+    intended_use: StoredText = Field(min_length=1, max_length=3000)
+    requests_per_day: int = Field(ge=1, le=100_000_000, description="Expected requests per day")
+    website: Honeypot = None
