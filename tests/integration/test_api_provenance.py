@@ -94,6 +94,7 @@ def test_an_estimate_from_old_inputs_says_their_months(site: TestClient, db: Eng
     row = row_of(site, "johannesburg", "copper-1")
     assert row["source"]["kind"] == "estimate"
     assert row["estimate"]["inputsOutdated"] is True
+    assert row["estimate"]["referenceOutdated"] is True  # FRED's monthly series, as the WB's
     assert row["estimate"]["inputsNote"] == "inputs from Apr\N{EN DASH}Oct 2025"
     markets = site.get("/api/materials/copper-1/prices").json()
     joburg = next(r for r in markets if r["city"]["slug"] == "johannesburg")
@@ -109,6 +110,7 @@ def test_an_estimate_from_this_months_inputs_says_nothing_of_them(
     estimate_prices(db, CONTENT_DIR, DAY)
     estimate = row_of(site, "johannesburg", "copper-1")["estimate"]
     assert (estimate["inputsOutdated"], estimate["inputsNote"]) == (False, None)
+    assert estimate["referenceOutdated"] is False
 
 
 def test_an_estimates_change_is_against_the_previous_estimate_only(

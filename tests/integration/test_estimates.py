@@ -177,8 +177,8 @@ def test_the_api_shows_the_kind_and_the_formula(db: Engine, content_dir: Path) -
     assert row["stale"] is False
     estimate = row["estimate"]
     assert estimate["formula"] == (
-        "Estimate: Copper $9,412/t (Mar 2026 average) × 0.955 Bare Bright Copper factor"
-        " × 0.82 ZA yard margin × R18.21/USD (30 Mar 2026)"
+        "Estimate: Copper $9,412/t (FRED monthly average, Mar 2026) × 0.955 Bare Bright Copper"
+        " factor × 0.82 ZA yard margin × R18.21/USD (30 Mar 2026)"
     )
     assert (estimate["gradeFactor"], estimate["margin"]) == ("0.955", "0.82")
     assert estimate["referenceUsdPerTonne"] == "9412.00"

@@ -1,9 +1,12 @@
 """Price kinds: every kind has a label the pages share, trust orders them, formulas read right."""
 
 import datetime as dt
+from dataclasses import replace
 from decimal import Decimal
 
-from scrapindex.data.estimate_formula import formula_text
+from scrapindex.data.estimate_formula import formula_text, reference_when
+from scrapindex.data.feeds.fred import FRED_SOURCE
+from scrapindex.data.feeds.worldbank import WORLD_BANK_IRON_ORE_SOURCE
 from scrapindex.price_kinds import PRICE_KIND_LABELS, PRICE_KINDS, outranks
 from scrapindex.queries.prices import EstimateInputs
 
@@ -44,5 +47,16 @@ def test_a_daily_reference_names_its_day_and_the_rate_is_per_dollar() -> None:
 
 
 def test_dollar_prices_need_no_exchange_rate() -> None:
-    text = formula_text(inputs("monthly", "1"), "Steel", "US", "USD")
-    assert text.endswith("(Nov 2026 average) × 3.2 Steel factor × 0.86 US yard margin")
+    monthly = replace(inputs("monthly", "1"), reference_source=WORLD_BANK_IRON_ORE_SOURCE)
+    text = formula_text(monthly, "Steel", "US", "USD")
+    assert text.endswith(
+        "(World Bank monthly average, Nov 2026) × 3.2 Steel factor × 0.86 US yard margin"
+    )
+
+
+def test_a_monthly_reference_names_its_source_and_month() -> None:
+    fred = replace(inputs("monthly", "1"), reference_source=FRED_SOURCE)
+    assert reference_when(fred) == "FRED monthly average, Nov 2026"
+    assert reference_when(inputs("monthly", "1")) == (
+        "A licensed daily feed monthly average, Nov 2026"  # another source: its own name
+    )

@@ -7,15 +7,19 @@ from scrapindex.formatting import format_money
 from scrapindex.queries.prices import EstimateInputs
 
 TIMES = " \N{MULTIPLICATION SIGN} "
+# The short names a monthly reference goes by, from the start of its source's stored name
+# (WORLD_BANK_SOURCE, FRED_SOURCE; not imported: the World Bank fetcher brings openpyxl).
+MONTHLY_SOURCE_NAMES = {"World Bank": "World Bank", "FRED:": "FRED"}
 
 
 def formula_text(inputs: EstimateInputs, material_name: str, country: str, currency: str) -> str:
-    """ "Estimate: Copper $9,412/t (Oct 2025 average) x 0.955 Bare Bright Copper factor x 0.82
-    ZA yard margin x R18.21/USD (21 Nov 2025)", with the multiplication sign for x."""
+    """ "Estimate: Copper $9,412/t (World Bank monthly average, Oct 2025) x 0.955 Bare Bright
+    Copper factor x 0.82 ZA yard margin x R18.21/USD (21 Nov 2025)", with the multiplication
+    sign for x."""
     metal = inputs.metal.replace("_", " ").capitalize()
     reference = format_money(inputs.reference_usd_per_tonne, "USD").removesuffix(".00")
     parts = [
-        f"Estimate: {metal} {reference}/t ({_reference_when(inputs)})",
+        f"Estimate: {metal} {reference}/t ({reference_when(inputs)})",
         f"{inputs.grade_factor.normalize():f} {material_name} factor",
         f"{inputs.margin.normalize():f} {country} yard margin",
     ]
@@ -25,10 +29,16 @@ def formula_text(inputs: EstimateInputs, material_name: str, country: str, curre
     return TIMES.join(parts)
 
 
-def _reference_when(inputs: EstimateInputs) -> str:
+def reference_when(inputs: EstimateInputs) -> str:
+    """ "World Bank monthly average, Oct 2025" for a monthly reference, else its day."""
     if inputs.reference_period == "monthly":
-        return f"{inputs.reference_date:%b %Y} average"
+        month = f"{inputs.reference_date:%b %Y}"
+        return f"{_source_name(inputs.reference_source)} monthly average, {month}"
     return _day(inputs.reference_date)
+
+
+def _source_name(source: str) -> str:
+    return next((v for k, v in MONTHLY_SOURCE_NAMES.items() if source.startswith(k)), source)
 
 
 def _day(day: dt.date) -> str:

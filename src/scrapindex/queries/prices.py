@@ -52,10 +52,10 @@ class CityInfo:
 
 
 DEFAULT_STALE_DAYS = 7
-# An estimate whose market reference or exchange rate is older than this, counted back from the
-# price's own day, says "inputs from <month>" on its row: it restates old inputs, not today's
-# market. A monthly reference counts from its month's last day (the average is of the whole
-# month), so October's average becomes old in mid-December, once November's should exist.
+# An estimate whose daily market reference or exchange rate is older than this, counted back
+# from the price's own day, says "inputs from <month>" on its row: it restates old inputs, not
+# today's market. A monthly reference has its own limit (MONTHLY_REFERENCE_MAX_AGE_DAYS), counted
+# from its month's last day: a month's average appears only in the month after it.
 ESTIMATE_INPUTS_MAX_AGE_DAYS = 45
 
 
@@ -80,12 +80,25 @@ class EstimateInputs:
         next_month = (self.reference_date.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
         return next_month - dt.timedelta(days=1)
 
-    def outdated_inputs(self, price_date: dt.date) -> list[dt.date]:
-        """The dates (reference, then exchange rate) of the inputs older than
-        ESTIMATE_INPUTS_MAX_AGE_DAYS before ``price_date``; empty when both are recent."""
-        oldest_fresh = price_date - dt.timedelta(days=ESTIMATE_INPUTS_MAX_AGE_DAYS)
-        dated = [(self.reference_as_of(), self.reference_date), (self.fx_date, self.fx_date)]
-        return [shown for as_of, shown in dated if as_of < oldest_fresh]
+    def reference_outdated(self, price_date: dt.date, monthly_max_age_days: int) -> bool:
+        """Whether the reference is older than its limit before ``price_date``: a monthly
+        average ``monthly_max_age_days`` (MONTHLY_REFERENCE_MAX_AGE_DAYS) from its month's end,
+        a daily price ESTIMATE_INPUTS_MAX_AGE_DAYS from its day."""
+        monthly = self.reference_period == "monthly"
+        limit = monthly_max_age_days if monthly else ESTIMATE_INPUTS_MAX_AGE_DAYS
+        return self.reference_as_of() < price_date - dt.timedelta(days=limit)
+
+    def outdated_inputs(self, price_date: dt.date, monthly_max_age_days: int) -> list[dt.date]:
+        """The dates (reference, then exchange rate) of the inputs older than their limits
+        before ``price_date`` (the rate's: ESTIMATE_INPUTS_MAX_AGE_DAYS); empty when all are
+        recent."""
+        oldest_fresh_rate = price_date - dt.timedelta(days=ESTIMATE_INPUTS_MAX_AGE_DAYS)
+        old = (
+            [self.reference_date]
+            if self.reference_outdated(price_date, monthly_max_age_days)
+            else []
+        )
+        return old + ([self.fx_date] if self.fx_date < oldest_fresh_rate else [])
 
 
 def inputs_note(dates: list[dt.date]) -> str | None:

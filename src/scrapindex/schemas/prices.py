@@ -6,7 +6,7 @@ from typing import Literal, TypedDict
 
 from pydantic import Field
 
-from scrapindex.data.estimate_formula import formula_text
+from scrapindex.data.estimate_formula import formula_text, reference_when
 from scrapindex.formatting import stored_unit
 from scrapindex.price_kinds import PriceKind
 from scrapindex.queries.prices import (
@@ -23,6 +23,7 @@ from scrapindex.schemas.material_ref import SALE_UNIT as SALE_UNIT
 from scrapindex.schemas.material_ref import MaterialRef as MaterialRef
 from scrapindex.schemas.material_ref import material_ref as material_ref
 from scrapindex.schemas.places import CityRef, city_ref
+from scrapindex.settings import get_settings
 
 
 class SourceRef(CamelModel):
@@ -44,21 +45,32 @@ class EstimatePublic(CamelModel):
     fx_date: dt.date
     formula: str
     inputs_outdated: bool = Field(
-        description="The market reference (a monthly average from its month's end) or the "
-        f"exchange rate is more than {ESTIMATE_INPUTS_MAX_AGE_DAYS} days older than the "
-        "price's date: the estimate restates old inputs, not the day's market"
+        description="The market reference (see referenceOutdated) or the exchange rate is "
+        f"more than {ESTIMATE_INPUTS_MAX_AGE_DAYS} days older than the price's date: the "
+        "estimate restates old inputs, not the day's market"
+    )
+    reference_outdated: bool = Field(
+        description="The estimate rests on an old market reference: a monthly average (World "
+        "Bank, FRED) whose month ended more than MONTHLY_REFERENCE_MAX_AGE_DAYS (default 62) "
+        f"days before the price's date, or a daily price more than {ESTIMATE_INPUTS_MAX_AGE_DAYS} "
+        "days"
     )
     inputs_note: str | None = Field(
-        description="When inputsOutdated, the months of the old inputs as the pages say them "
-        '("inputs from Oct 2025", "inputs from Apr\u2013Oct 2025"), else null'
+        description="When inputsOutdated, what the pages say of it: the old reference alone "
+        '("old reference: World Bank monthly average, Aug 2026"), else the months of the old '
+        'inputs ("inputs from Oct 2025", "inputs from Apr\u2013Oct 2025"); null otherwise'
     )
 
 
 def estimate_public(quote: Quote) -> EstimatePublic | None:
+    """The estimate's inputs and formula, and whether they are old (a monthly reference's limit:
+    MONTHLY_REFERENCE_MAX_AGE_DAYS, as the environment sets it)."""
     inputs = quote.estimate
     if inputs is None:
         return None
-    outdated = inputs.outdated_inputs(quote.price_date)
+    monthly_max_age_days = get_settings().monthly_reference_max_age_days
+    outdated = inputs.outdated_inputs(quote.price_date, monthly_max_age_days)
+    old_reference = inputs.reference_outdated(quote.price_date, monthly_max_age_days)
     return EstimatePublic(
         metal=inputs.metal,
         reference_usd_per_tonne=inputs.reference_usd_per_tonne,
@@ -71,7 +83,12 @@ def estimate_public(quote: Quote) -> EstimatePublic | None:
         fx_date=inputs.fx_date,
         formula=formula_text(inputs, quote.material.name, quote.city.country_code, quote.currency),
         inputs_outdated=bool(outdated),
-        inputs_note=inputs_note(outdated),
+        reference_outdated=old_reference,
+        inputs_note=(
+            f"old reference: {reference_when(inputs)}"
+            if outdated == [inputs.reference_date] and old_reference
+            else inputs_note(outdated)
+        ),
     )
 
 

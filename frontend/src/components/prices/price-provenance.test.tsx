@@ -5,7 +5,7 @@ import type { CityPriceRow } from "@/api/client";
 import { newestDay, PriceProvenance } from "./price-provenance";
 
 const FORMULA =
-  "Estimate: Copper $9,412/t (Oct 2026 average) × 0.955 Bare Bright Copper factor × 0.82 ZA yard margin × R18.21/USD (20 Nov 2026)";
+  "Estimate: Copper $9,412/t (FRED monthly average, Oct 2026) × 0.955 Bare Bright Copper factor × 0.82 ZA yard margin × R18.21/USD (20 Nov 2026)";
 
 const estimate: CityPriceRow["estimate"] = {
   metal: "copper",
@@ -19,6 +19,7 @@ const estimate: CityPriceRow["estimate"] = {
   fxDate: "2026-11-20",
   formula: FORMULA,
   inputsOutdated: false,
+  referenceOutdated: false,
   inputsNote: null,
 };
 

@@ -54,6 +54,7 @@ describe("copperInsight", () => {
       fxDate: "2025-04-25",
       formula: "Estimate: …",
       inputsOutdated: true,
+      referenceOutdated: true,
       inputsNote: "inputs from Apr–Oct 2025",
     };
     const rows = withCopper({ source: { name: "ScrapIndex estimate", kind: "estimate" }, estimate, changePercent: 0 });
