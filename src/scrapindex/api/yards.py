@@ -7,6 +7,7 @@ from fastapi import APIRouter, Query, Response
 
 from scrapindex.api.deps import PageNumber, PageSize, SessionDep, SettingsDep, YardDep
 from scrapindex.api.near import near_query, parse_near
+from scrapindex.licences.badge import licence_badge
 from scrapindex.prices.yard_board import yard_today
 from scrapindex.queries.yard_prices import has_owner, is_current, materials_by_id, newest_posted
 from scrapindex.queries.yards import (
@@ -130,4 +131,5 @@ def get_yard(session: SessionDep, settings: SettingsDep, yard: YardDep) -> YardD
         accepted_materials=yard.accepted_materials,
         payment_methods=yard.payment_methods,
         visit_notes=yard.visit_notes,
+        licence=licence_badge(session, yard.id, today),
     )

@@ -16,6 +16,7 @@ from scrapindex.cli.common import (
     finish_import,
     import_file_command,
 )
+from scrapindex.cli.ea_register import ea_register_command
 from scrapindex.data.feeds import FeedError
 from scrapindex.data.feeds.overpass import fetch_osm_yards
 from scrapindex.data.imports.report import progress_bar
@@ -49,6 +50,8 @@ def yards_fetch(
     from OSM is marked, not deleted), or England's register of scrap metal dealers."""
     if source == "osm":
         _fetch_osm(country, file)
+    elif source == "ea-register":
+        ea_register_command(file)
     else:
         _refuse(f"Unknown source {source!r}: one of {', '.join(FETCH_SOURCES)}.")
 

@@ -15,6 +15,7 @@ from scrapindex.queries.yards import ListedYard, YardView, shown_hours, yard_hou
 from scrapindex.schemas.common import CamelModel, ExactMoneyText, MoneyText, Page
 from scrapindex.schemas.places import CityPublic, city_public, listed_city
 from scrapindex.schemas.prices import MaterialRef, SourceRef, material_ref
+from scrapindex.schemas.yard_licences import LicenceBadge
 
 
 class HoursInterval(CamelModel):
@@ -105,6 +106,11 @@ class YardDetail(YardPublic):
         description="How the yard says it pays (content/payment-methods.json); null: not said"
     )
     visit_notes: str | None = Field(description="How a visit works, as the owner says; null")
+    licence: LicenceBadge | None = Field(
+        default=None,
+        description="The yard's dealer licence as a public register lists it, once an operator "
+        "confirmed the match; null: none confirmed, or the entry expired or left the register",
+    )
 
 
 class YardStatsPublic(CamelModel):
