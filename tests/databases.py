@@ -98,7 +98,10 @@ def fingerprint(engine: Engine) -> dict[str, tuple[int, str]]:
 
 # What a request or a refused import may write without changing any data: a session's last use,
 # the record of the refused import itself and its kept file, and the lease a run took.
-BOOKKEEPING_TABLES = frozenset({"user_sessions", "import_runs", "import_run_files", "job_leases"})
+# api_keys (last_used_at) and api_key_usage: what a keyed GET writes, by design (its count).
+BOOKKEEPING_TABLES = frozenset(
+    {"user_sessions", "import_runs", "import_run_files", "job_leases", "api_keys", "api_key_usage"}
+)
 
 
 def data_fingerprint(engine: Engine) -> dict[str, tuple[int, str]]:
