@@ -9,8 +9,9 @@ from rich.table import Table
 
 from scrapindex.cli.common import console
 from scrapindex.data.demo import DEFAULT_SEED, DemoConfig
+from scrapindex.data.demo_remove import demo_rows_left, remove_demo
 from scrapindex.data.seed import DatabaseNotEmptyError, database_is_empty, seed_demo
-from scrapindex.db import create_db_engine
+from scrapindex.db import create_db_engine, engine_scope
 from scrapindex.settings import get_settings
 
 app = typer.Typer(help="The demo data set.", no_args_is_help=True)
@@ -54,3 +55,28 @@ def demo_seed(
     for name, count in vars(report).items():
         table.add_row(name, f"{count:,}")
     console.print(table)
+
+
+@app.command("remove")
+def demo_remove(
+    dry_run: Annotated[
+        bool, typer.Option(help="Count what would go, then roll back: nothing changes")
+    ] = False,
+) -> None:
+    """Take every demo row out in one transaction (prices, exchange rates, yards and what hangs
+    on them), leaving real rows as they are; prints what went, per table."""
+    settings = get_settings()
+    with engine_scope(settings) as engine:
+        removal = remove_demo(engine, settings, dry_run=dry_run)
+        left = demo_rows_left(engine)
+    title = "Demo rows that would go" if dry_run else "Demo rows removed"
+    table = Table(title=title)
+    table.add_column("table")
+    table.add_column("rows", justify="right")
+    for name, count in removal.counts.items():
+        table.add_row(name, f"{count:,}")
+    console.print(table)
+    if dry_run:
+        console.print("Dry run: rolled back, nothing was changed.")
+    else:
+        console.print(f"Rows still naming a demo source: {left:,}.")

@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Connection, delete, select, tuple_
+from sqlalchemy import Connection, Select, delete, or_, select, tuple_
 
 from scrapindex import revision
 from scrapindex.alerts.evaluate import EvaluationReport, evaluate_alerts_in
 from scrapindex.data.estimate_table import load_estimate_table
 from scrapindex.db import upsert
-from scrapindex.models import Price, PriceEstimate
+from scrapindex.models import CurrentPrice, Price, PriceEstimate
 from scrapindex.prices.bulk_load import load_prices
 from scrapindex.prices.publish_checks import (
     BASELINE_WINDOW_DAYS,
@@ -174,6 +174,23 @@ class PriceWrite:
         count = load_prices(self.connection, touching(rows))
         self.report.inserted += count
         return count
+
+    def remove(self, prices: Select[Any]) -> int:
+        """Delete the prices ``prices`` selects (ids), their estimates' formulas and the shown
+        rows that point at them; ``publish`` rebuilds those series from what is left (the demo
+        set's removal). Returns how many prices went."""
+        chosen = Price.id.in_(prices)
+        series = self.connection.execute(
+            select(Price.material_id, Price.city_id).where(chosen).distinct()
+        )
+        self.report.touched.update((material, city) for material, city in series)
+        self.connection.execute(
+            delete(CurrentPrice).where(
+                or_(CurrentPrice.price_id.in_(prices), CurrentPrice.previous_price_id.in_(prices))
+            )
+        )
+        self.connection.execute(delete(PriceEstimate).where(PriceEstimate.price_id.in_(prices)))
+        return self.connection.execute(delete(Price).where(chosen)).rowcount
 
     def touch(self, series: Collection[SeriesKey]) -> None:
         """Count series as changed that ``upsert`` found equal: their provenance moved."""

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import CursorResult, Select, delete, select
 from sqlalchemy.orm import Session
 
 from scrapindex import revision
@@ -82,6 +82,14 @@ class _Priced:
 class PostReport:
     day: dt.date
     written: int
+
+
+def remove_yard_prices(session: Session, yards: Select[Any]) -> int:
+    """Delete every posted price of the yards ``yards`` selects (ids), for the yards' removal
+    (the demo set's); the caller moves the revision. Returns how many went."""
+    take_price_lock(session.connection())
+    removed = session.execute(delete(YardPrice).where(YardPrice.yard_id.in_(yards)))
+    return cast(CursorResult[Any], removed).rowcount
 
 
 def yard_today(yard: ScrapYard, now: dt.datetime) -> dt.date:
