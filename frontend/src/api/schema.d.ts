@@ -4,6 +4,75 @@
  */
 
 export interface paths {
+    "/api/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys: live ones first, newest first */
+        get: operations["list_api_keys"];
+        put?: never;
+        /** Make a key; its secret is in this answer only */
+        post: operations["create_api_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a key: its requests are refused (401) from now on */
+        post: operations["revoke_api_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-keys/{key_id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new secret for the same client and quotas; the old key stops working now */
+        post: operations["rotate_api_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-keys/{key_id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A key's requests per UTC day (answered and refused), newest first */
+        get: operations["api_key_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit-log": {
         parameters: {
             query?: never;
@@ -310,6 +379,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/yard-licences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Register entries and their matches, surest first: status=proposed (the default) are those waiting for an operator */
+        get: operations["list_yard_licences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/yard-licences/{licence_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the proposed yard: its page shows the licence badge while the entry is unexpired */
+        post: operations["confirm_yard_licence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/yard-licences/{licence_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject the proposed yard: not this register entry (a later read keeps the decision unless the entry changes) */
+        post: operations["reject_yard_licence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/yard-owners": {
         parameters: {
             query?: never;
@@ -498,6 +618,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-access-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the ScrapIndex team for an API key */
+        post: operations["request_api_access"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -592,6 +729,74 @@ export interface paths {
         };
         /** One post */
         get: operations["get_post"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/countries/{country_code}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A country's current prices, every city and material, with kind, source and date */
+        get: operations["bulk_country_prices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/countries/{country_code}/prices.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A country's current prices as CSV, paged like the JSON (Link: rel=next, X-Total-Count) */
+        get: operations["bulk_country_prices_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/countries/{country_code}/yards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A country's listed yards with their source (OpenStreetMap's under ODbL) */
+        get: operations["bulk_country_yards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One series' stored history (a price a day at most), oldest first, over any range */
+        get: operations["bulk_series"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1305,6 +1510,48 @@ export interface components {
              */
             status: "pending";
         };
+        /** AdminApiKey */
+        AdminApiKey: {
+            /** Contactemail */
+            contactEmail: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Createdby */
+            createdBy: string;
+            /** Id */
+            id: number;
+            /** Lastusedat */
+            lastUsedAt: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Prefix
+             * @description The key's first characters, to tell keys apart
+             */
+            prefix: string;
+            /** Quotaperday */
+            quotaPerDay: number;
+            /** Quotaperminute */
+            quotaPerMinute: number;
+            /**
+             * Requeststoday
+             * @description Answered requests on today's UTC day
+             */
+            requestsToday: number;
+            /** Revokedat */
+            revokedAt: string | null;
+            /** Rotatedfrom */
+            rotatedFrom: number | null;
+        };
+        /** AdminApiKeyPage */
+        AdminApiKeyPage: {
+            /** Data */
+            data: components["schemas"]["AdminApiKey"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         /** AdminContactMessage */
         AdminContactMessage: {
             /** Category */
@@ -1632,6 +1879,68 @@ export interface components {
             data: components["schemas"]["AdminYardClaim"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /** AdminYardLicence */
+        AdminYardLicence: {
+            /**
+             * Checkedon
+             * Format: date
+             */
+            checkedOn: string;
+            /** Decidedat */
+            decidedAt: string | null;
+            /** Decidedby */
+            decidedBy: string | null;
+            /** Expireson */
+            expiresOn: string | null;
+            /** Holdername */
+            holderName: string;
+            /** Id */
+            id: number;
+            /**
+             * Licencetype
+             * @description site, or a mobile collector (never a yard)
+             * @enum {string}
+             */
+            licenceType: "site" | "collector" | "unknown";
+            /** Localauthority */
+            localAuthority: string | null;
+            /** Postcode */
+            postcode: string | null;
+            /**
+             * Reasons
+             * @description Why, e.g. "same postcode SW8 5BP", "name 0.82 alike"
+             */
+            reasons: string[];
+            /**
+             * Registercode
+             * @description The register's key, e.g. "ea-england"
+             */
+            registerCode: string;
+            /** Registerno */
+            registerNo: string;
+            /** Registerurl */
+            registerUrl: string | null;
+            /**
+             * Score
+             * @description 0..1: how sure the match is
+             */
+            score: number | null;
+            /** Siteaddress */
+            siteAddress: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "proposed" | "confirmed" | "rejected" | "unmatched" | "removed";
+            /** @description The yard proposed (or decided) for it */
+            yard: components["schemas"]["LicencedYard"] | null;
+        };
+        /** AdminYardLicencePage */
+        AdminYardLicencePage: {
+            /** Data */
+            data: components["schemas"]["AdminYardLicence"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         /** AdminYardOwner */
         AdminYardOwner: {
             /**
@@ -1770,6 +2079,92 @@ export interface components {
              */
             website?: string | null;
         };
+        /**
+         * ApiAccessRequest
+         * @description The developers' request for an API key (stored as a contact message, category "api").
+         */
+        ApiAccessRequest: {
+            /** Company */
+            company: string;
+            /**
+             * Email
+             * Format: email
+             */
+            email: string;
+            /** Intendeduse */
+            intendedUse: string;
+            /** Name */
+            name: string;
+            /**
+             * Requestsperday
+             * @description Expected requests per day
+             */
+            requestsPerDay: number;
+            /**
+             * Website
+             * @description Leave empty
+             */
+            website?: string | null;
+        };
+        /** ApiKeyCreate */
+        ApiKeyCreate: {
+            /** Contactemail */
+            contactEmail?: string | null;
+            /**
+             * Name
+             * @description Who the key is for
+             */
+            name: string;
+            /**
+             * Quotaperday
+             * @description Default: API_KEY_DEFAULT_PER_DAY
+             */
+            quotaPerDay?: number | null;
+            /**
+             * Quotaperminute
+             * @description Default: API_KEY_DEFAULT_PER_MINUTE
+             */
+            quotaPerMinute?: number | null;
+        };
+        /** ApiKeyCreated */
+        ApiKeyCreated: {
+            key: components["schemas"]["AdminApiKey"];
+            /** Message */
+            message: string;
+            /**
+             * Secret
+             * @description The key itself: shown this once, never stored
+             */
+            secret: string;
+        };
+        /** ApiKeyUsage */
+        ApiKeyUsage: {
+            /**
+             * Days
+             * @description Newest first; days without use left out
+             */
+            days: components["schemas"]["ApiKeyUsageDay"][];
+            /** Keyid */
+            keyId: number;
+        };
+        /** ApiKeyUsageDay */
+        ApiKeyUsageDay: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /**
+             * Refused
+             * @description Answered 429: past the key's quota
+             */
+            refused: number;
+            /**
+             * Requests
+             * @description Answered
+             */
+            requests: number;
+        };
         /** ApproveBody */
         ApproveBody: {
             /** Reason */
@@ -1885,6 +2280,142 @@ export interface components {
              * @description Always null: the site counts no views, and shows none (SPEC's field, kept so clients reading it see no number rather than an invented one)
              */
             views?: number | null;
+        };
+        /** BulkPrice */
+        BulkPrice: {
+            /** City */
+            city: string;
+            /** Cityslug */
+            citySlug: string;
+            /** Currency */
+            currency: string;
+            /**
+             * Date
+             * Format: date
+             * @description The day the price is for
+             */
+            date: string;
+            /**
+             * Kind
+             * @description Where the price came from: feed, manual, report, …
+             * @enum {string}
+             */
+            kind: "feed" | "manual" | "report" | "estimate" | "demo" | "yard";
+            /** Material */
+            material: string;
+            /** Materialslug */
+            materialSlug: string;
+            /**
+             * Price
+             * @description Per unit, at the stored precision (4 decimals)
+             */
+            price: string;
+            /**
+             * Source
+             * @description The source's name
+             */
+            source: string;
+            /**
+             * Stale
+             * @description Older than the site's freshness limit
+             */
+            stale: boolean;
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "kg" | "piece";
+        };
+        /** BulkPricePage */
+        BulkPricePage: {
+            /** Data */
+            data: components["schemas"]["BulkPrice"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** BulkSeriesDay */
+        BulkSeriesDay: {
+            /** Currency */
+            currency: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "feed" | "manual" | "report" | "estimate" | "demo" | "yard";
+            /** Price */
+            price: string;
+            /** Source */
+            source: string;
+        };
+        /** BulkSeriesPage */
+        BulkSeriesPage: {
+            /** Cityslug */
+            citySlug: string;
+            /** Data */
+            data: components["schemas"]["BulkSeriesDay"][];
+            /** Materialslug */
+            materialSlug: string;
+            pagination: components["schemas"]["Pagination"];
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "kg" | "piece";
+        };
+        /** BulkYard */
+        BulkYard: {
+            /** Address */
+            address: string;
+            /** City */
+            city: string;
+            /** Cityslug */
+            citySlug: string;
+            /** Email */
+            email: string | null;
+            /** Id */
+            id: number;
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** Name */
+            name: string;
+            /**
+             * Osmid
+             * @description Set for yards from OpenStreetMap (ODbL)
+             */
+            osmId: string | null;
+            /** Permanentlyclosed */
+            permanentlyClosed: boolean;
+            /** Phone */
+            phone: string | null;
+            /**
+             * Source
+             * @description The source's name, e.g. OpenStreetMap
+             */
+            source: string;
+            /**
+             * Sourcekind
+             * @description feed, manual or demo
+             */
+            sourceKind: string;
+            /** Website */
+            website: string | null;
+        };
+        /** BulkYardPage */
+        BulkYardPage: {
+            /**
+             * Attribution
+             * @description What a reuse of these rows must credit (see /terms-of-service)
+             */
+            attribution: string[];
+            /** Data */
+            data: components["schemas"]["BulkYard"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /** CalculatorAnswer */
         CalculatorAnswer: {
@@ -2478,6 +3009,12 @@ export interface components {
         };
         /** CityYardPage */
         CityYardPage: {
+            /**
+             * Attributions
+             * @description Credits owed for the page's yards (OpenStreetMap's, when any)
+             * @default []
+             */
+            attributions: components["schemas"]["DataAttribution"][];
             /** Data */
             data: components["schemas"]["YardPublic"][];
             pagination: components["schemas"]["Pagination"];
@@ -2606,6 +3143,24 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * DataAttribution
+         * @description The credit a source's licence asks for wherever its rows are shown.
+         */
+        DataAttribution: {
+            /** Licence */
+            licence: string;
+            /**
+             * Text
+             * @description What to show, e.g. "© OpenStreetMap contributors"
+             */
+            text: string;
+            /**
+             * Url
+             * @description Where the licence and the credit are explained
+             */
+            url: string;
+        };
         /** DirectoryYard */
         DirectoryYard: {
             /** Address */
@@ -2657,12 +3212,12 @@ export interface components {
             gradeFactor: string;
             /**
              * Inputsnote
-             * @description When inputsOutdated, the months of the old inputs as the pages say them ("inputs from Oct 2025", "inputs from Apr–Oct 2025"), else null
+             * @description When inputsOutdated, what the pages say of it: the old reference alone ("old reference: World Bank monthly average, Aug 2026"), else the months of the old inputs ("inputs from Oct 2025", "inputs from Apr–Oct 2025"); null otherwise
              */
             inputsNote: string | null;
             /**
              * Inputsoutdated
-             * @description The market reference (a monthly average from its month's end) or the exchange rate is more than 45 days older than the price's date: the estimate restates old inputs, not the day's market
+             * @description The market reference (see referenceOutdated) or the exchange rate is more than 45 days older than the price's date: the estimate restates old inputs, not the day's market
              */
             inputsOutdated: boolean;
             /** Margin */
@@ -2674,6 +3229,11 @@ export interface components {
              * Format: date
              */
             referenceDate: string;
+            /**
+             * Referenceoutdated
+             * @description The estimate rests on an old market reference: a monthly average (World Bank, FRED) whose month ended more than MONTHLY_REFERENCE_MAX_AGE_DAYS (default 62) days before the price's date, or a daily price more than 45 days
+             */
+            referenceOutdated: boolean;
             /** Referenceperiod */
             referencePeriod: string;
             /** Referencesource */
@@ -2784,6 +3344,45 @@ export interface components {
             source: string | null;
             /** Title */
             title: string;
+        };
+        /**
+         * LicenceBadge
+         * @description A yard's licence as a public register lists it, confirmed by an operator.
+         */
+        LicenceBadge: {
+            /**
+             * Checkedon
+             * Format: date
+             * @description The day the register last listed the entry
+             */
+            checkedOn: string;
+            /** Expireson */
+            expiresOn: string | null;
+            /**
+             * Registername
+             * @description The register, e.g. England's from the Environment Agency
+             */
+            registerName: string;
+            /** Registerno */
+            registerNo: string;
+            /**
+             * Registerurl
+             * @description The entry's page on the register
+             */
+            registerUrl: string;
+        };
+        /** LicencedYard */
+        LicencedYard: {
+            /** Address */
+            address: string;
+            /** Cityname */
+            cityName: string;
+            /** Cityslug */
+            citySlug: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
         };
         /**
          * LoginPublic
@@ -3847,6 +4446,8 @@ export interface components {
             acceptedMaterials: string[] | null;
             /** Address */
             address: string;
+            /** @description The credit the yard's source asks for (OpenStreetMap's) */
+            attribution?: components["schemas"]["DataAttribution"] | null;
             city: components["schemas"]["CityPublic"];
             /**
              * Claimed
@@ -3871,6 +4472,13 @@ export interface components {
             lastPostedOn: string | null;
             /** Latitude */
             latitude: number;
+            /**
+             * Leftsourceat
+             * @description When a fetch of the yard's source (OpenStreetMap) no longer had it: the yard is in no list since then, and its page says so; null while it is listed
+             */
+            leftSourceAt?: string | null;
+            /** @description The yard's dealer licence as a public register lists it, once an operator confirmed the match; null: none confirmed, or the entry expired or left the register */
+            licence?: components["schemas"]["LicenceBadge"] | null;
             /** Longitude */
             longitude: number;
             /** Name */
@@ -3944,6 +4552,12 @@ export interface components {
         };
         /** YardPage */
         YardPage: {
+            /**
+             * Attributions
+             * @description Credits owed for the page's yards (OpenStreetMap's, when any)
+             * @default []
+             */
+            attributions: components["schemas"]["DataAttribution"][];
             /** Data */
             data: components["schemas"]["DirectoryYard"][];
             pagination: components["schemas"]["Pagination"];
@@ -4059,6 +4673,491 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_api_keys: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApiKeyPage"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    create_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    revoke_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApiKey"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The key was already revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    rotate_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The key was already revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    api_key_usage: {
+        parameters: {
+            query?: {
+                /** @description How many days back */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                key_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyUsage"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     audit_log: {
         parameters: {
             query?: {
@@ -5700,6 +6799,299 @@ export interface operations {
             };
         };
     };
+    list_yard_licences: {
+        parameters: {
+            query?: {
+                status?: "proposed" | "confirmed" | "rejected" | "unmatched" | "removed";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminYardLicencePage"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    confirm_yard_licence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licence_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminYardLicence"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No yard is proposed for the entry, or it is so already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    reject_yard_licence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licence_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminYardLicence"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not logged in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role may not do this, or a wrong CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No yard is proposed for the entry, or it is so already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     list_yard_owners: {
         parameters: {
             query?: {
@@ -6873,6 +8265,84 @@ export interface operations {
             };
         };
     };
+    request_api_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiAccessRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Refused (the hidden field was filled in) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many submissions; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     log_in: {
         parameters: {
             query?: never;
@@ -7293,6 +8763,369 @@ export interface operations {
                 };
             };
             /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    bulk_country_prices: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Rows per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description ISO 3166 code */
+                country_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPricePage"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The key's quota per minute or per day is used up; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    bulk_country_prices_csv: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Rows per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description ISO 3166 code */
+                country_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same rows as CSV, one page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The key's quota per minute or per day is used up; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    bulk_country_yards: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Rows per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description ISO 3166 code */
+                country_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkYardPage"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The key's quota per minute or per day is used up; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    bulk_series: {
+        parameters: {
+            query: {
+                city: string;
+                material: string;
+                /** @description First day, YYYY-MM-DD */
+                from?: string | null;
+                /** @description Last day, YYYY-MM-DD */
+                to?: string | null;
+                page?: number;
+                /** @description Rows per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSeriesPage"];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The key's quota per minute or per day is used up; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
