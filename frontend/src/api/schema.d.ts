@@ -1046,6 +1046,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/countries/{country_code}/seller-checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a seller should bring and expect in the country (who may buy, ID, payment, records, holding, catalytic converters, special items), each line with its sources, review date and whether it was confirmed; regional lines where a state or province differs */
+        get: operations["get_seller_checklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/insights": {
         parameters: {
             query?: never;
@@ -2717,6 +2734,45 @@ export interface components {
              */
             yards: number;
         };
+        /** ChecklistItem */
+        ChecklistItem: {
+            /**
+             * Confirmed
+             * @description True only when the statute or an official page said so; otherwise the note says what could not be confirmed
+             */
+            confirmed: boolean;
+            /** Note */
+            note?: string | null;
+            /** Regions */
+            regions?: components["schemas"]["RegionalLine"][];
+            /**
+             * Reviewedon
+             * Format: date
+             * @description The day the line was last checked against its sources
+             */
+            reviewedOn: string;
+            /** Sources */
+            sources: components["schemas"]["ChecklistSource"][];
+            /** Text */
+            text: string;
+            /** Title */
+            title: string;
+            /**
+             * Topic
+             * @enum {string}
+             */
+            topic: "who_may_buy" | "id" | "payment" | "records" | "holding" | "catalytic_converters" | "special_items";
+        };
+        /** ChecklistSource */
+        ChecklistSource: {
+            /** Name */
+            name: string;
+            /**
+             * Url
+             * @description The statute or official page
+             */
+            url: string;
+        };
         /**
          * CityCopperPrice
          * @description A city's headline copper price: #1 Copper's, or its first copper grade's without one.
@@ -4160,6 +4216,39 @@ export interface components {
             /** Slug */
             slug: string;
         };
+        /**
+         * RegionalLine
+         * @description Where a state, province or nation changes the answer.
+         */
+        RegionalLine: {
+            /**
+             * Confirmed
+             * @description True only when the statute or an official page said so; otherwise the note says what could not be confirmed
+             */
+            confirmed: boolean;
+            /**
+             * Name
+             * @description The jurisdiction, e.g. 'British Columbia'
+             */
+            name: string;
+            /** Note */
+            note?: string | null;
+            /**
+             * Region
+             * @description Our region's slug, when the site has a page for it
+             */
+            region?: string | null;
+            /**
+             * Reviewedon
+             * Format: date
+             * @description The day the line was last checked against its sources
+             */
+            reviewedOn: string;
+            /** Sources */
+            sources: components["schemas"]["ChecklistSource"][];
+            /** Text */
+            text: string;
+        };
         /** RejectBody */
         RejectBody: {
             /** Reason */
@@ -4186,6 +4275,16 @@ export interface components {
              * @description Present when the text names a city and a material together ("copper johannesburg"): each pair leads to that city's price of that material
              */
             pairs?: components["schemas"]["CityMaterialHit"][] | null;
+        };
+        /** SellerChecklist */
+        SellerChecklist: {
+            /** Countrycode */
+            countryCode: string;
+            /**
+             * Items
+             * @description In topic order; empty when we hold none
+             */
+            items: components["schemas"]["ChecklistItem"][];
         };
         /**
          * SenderApprovalPublic
@@ -10267,6 +10366,83 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegionPriceRow"][];
+                };
+            };
+            /** @description The URL or body holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The URL is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The database is unreachable or the answer took too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    get_seller_checklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ISO 3166 code */
+                country_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerChecklist"];
                 };
             };
             /** @description The URL or body holds a NUL character */

@@ -12,6 +12,7 @@ import { ImportRunScreen } from "./imports/import-run-screen";
 import { ImportsScreen } from "./imports/imports-screen";
 import { InboxScreen } from "./inbox/inbox-screen";
 import { LoginGate } from "./layout/console-layout";
+import { LicencesScreen } from "./licences/licences-screen";
 import { LoginScreen } from "./login/login-screen";
 import { MyYardScreen, MyYardsScreen } from "./my-yard/my-yard-screen";
 import { QueueScreen } from "./queue/queue-screen";
@@ -37,6 +38,7 @@ const SCREENS: Record<string, () => ReactElement> = {
   // The operators' notice mail links the claims as a queue (mail/notifications.py's CLAIMS_PATH).
   "queue/claims": () => <Navigate replace to="/admin/yard-claims" />,
   "yard-owners": () => <YardOwnersScreen />,
+  licences: () => <LicencesScreen />,
 };
 const IMPORT_RUN = /^imports\/(\d{1,9})$/;
 /** A yard's owner sees their own yards' screens and nothing else (the server refuses them the rest). */

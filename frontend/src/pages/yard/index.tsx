@@ -11,6 +11,7 @@ import { pageText } from "@/lib/page-texts";
 import { CityPricesCard } from "./city-prices-card";
 import { ClaimCard } from "./claim-card";
 import { ContactCard } from "./contact-card";
+import { LicenceBadge } from "./licence-badge";
 import { ListingHelpCard } from "./listing-help-card";
 import { parseYardId } from "./paths";
 import { PostedBoardCard } from "./posted-board-card";
@@ -76,6 +77,7 @@ function YardPage({ yard }: { yard: YardDetail }) {
   return (
     <div className="space-y-6">
       <YardHeader yard={yard} />
+      <LicenceBadge licence={yard.licence} />
       <YardNotices yard={yard} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">

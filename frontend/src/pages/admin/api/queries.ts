@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { useMemo } from "react";
 import { unwrap } from "@/api/client";
 import type { paths } from "@/api/schema";
+import type { LicenceStatus } from "../licences/licence-actions";
 import { CONSOLE_KEY, type ConsoleApi, useConsoleApi } from "./session";
 import type { ClaimStatus, PageQuery, ReviewStatus, SuggestionStatus } from "./types";
 
@@ -55,6 +56,8 @@ function consoleQueries(api: ConsoleApi) {
       consoleQuery("/api/admin/yard-owners/claims", query, (path) => api.GET(path, { params: { query } })),
     yardOwners: (query: PageQuery) =>
       consoleQuery("/api/admin/yard-owners", query, (path) => api.GET(path, { params: { query } })),
+    yardLicences: (query: PageQuery & { status: LicenceStatus }) =>
+      consoleQuery("/api/admin/yard-licences", query, (path) => api.GET(path, { params: { query } })),
     // A yard's owner's own screens.
     myYards: () => consoleQuery("/api/owner/yards", null, (path) => api.GET(path)),
     myYard: (id: number) =>

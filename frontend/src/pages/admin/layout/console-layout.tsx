@@ -19,6 +19,7 @@ const SECTIONS: Section[] = [
   { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/yard-claims", label: "Yard claims" },
   { to: "/admin/yard-owners", label: "Yard owners" },
+  { to: "/admin/licences", label: "Licence matches" },
   { to: "/admin/users", label: "Users", adminOnly: true },
 ];
 /** A yard's owner sees nothing of the operators' console: their own yards only. */
