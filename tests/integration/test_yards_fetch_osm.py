@@ -95,6 +95,13 @@ def test_fetch_imports_marks_hides_and_brings_back(
         all_ids = {y["id"] for y in site.get("/api/scrap-yards/all").json()}
         assert way.id not in all_ids
         assert f"/scrap-yard/{way.id}<" not in site.get("/sitemap-yards-1.xml").text
+        no_js = site.get(f"/scrap-yard/{way.id}").text  # the page as it leaves the server
+        since = way.left_source_at.date().isoformat() if way.left_source_at else "?"
+        assert f"No longer listed on OpenStreetMap (since {since})" in no_js
+        assert "© OpenStreetMap contributors</a>, Open Database License (ODbL) 1.0" in no_js
+        city_page = site.get("/za/johannesburg/scrap-yards?q=Selby").text
+        assert "Selby Scrap Metal Traders" in city_page
+        assert "© OpenStreetMap contributors" in city_page
         directory = site.get("/api/scrap-yards?city=johannesburg&limit=100").json()
         assert [a["licence"] for a in directory["attributions"]] == [
             "Open Database License (ODbL) 1.0"

@@ -36,6 +36,12 @@ from scrapindex.schemas.yards import (
 )
 
 router = APIRouter(prefix="/api/scrap-yards", tags=["scrap yards"])
+OSM_CREDIT = (
+    "Yards whose source is OpenStreetMap are © OpenStreetMap contributors, available under the "
+    "Open Database License (ODbL) 1.0 (https://www.openstreetmap.org/copyright). An answer "
+    "holding any carries the credit (`attributions`, or a yard's `attribution`): show it "
+    "wherever you show them, and a database you make from them is to be offered under the ODbL."
+)
 
 
 TextQuery = Annotated[
@@ -55,7 +61,12 @@ OpenFirstQuery = Annotated[
 ]
 
 
-@router.get("", response_model=YardPage, summary="The directory: filtered, sorted and paged")
+@router.get(
+    "",
+    response_model=YardPage,
+    summary="The directory: filtered, sorted and paged",
+    description=f"Yards that left OpenStreetMap (`leftSourceAt`) are in no list. {OSM_CREDIT}",
+)
 def list_yards(
     session: SessionDep,
     q: TextQuery = "",
@@ -110,7 +121,14 @@ def all_yards(
     return Response(yard_list_json(yards), media_type="application/json", headers=headers)
 
 
-@router.get("/{yard_id}", response_model=YardDetail, responses=NOT_FOUND, summary="One yard")
+@router.get(
+    "/{yard_id}",
+    response_model=YardDetail,
+    responses=NOT_FOUND,
+    summary="One yard",
+    description="A yard that left OpenStreetMap still answers, with `leftSourceAt` set. "
+    + OSM_CREDIT,
+)
 def get_yard(session: SessionDep, settings: SettingsDep, yard: YardDep) -> YardDetail:
     (view,) = with_open_state([yard])
     source = yard_source(session, yard)

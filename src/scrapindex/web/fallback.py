@@ -213,8 +213,10 @@ def region(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     return render("fallback/region.html", region=item, cities=cities, rows=cells)
 
 
-def yard_list(heading: str, yards: list[dict[str, Any]]) -> str:
-    return render("fallback/yards.html", heading=heading, yards=yards)
+def yard_list(heading: str, answer: dict[str, Any]) -> str:
+    """A page of yards (a directory answer), with the credits its yards' sources ask for."""
+    yards, credits = answer.get("data", []), answer.get("attributions", [])
+    return render("fallback/yards.html", heading=heading, yards=yards, attributions=credits)
 
 
 YARD_CITY_PRICES = 8  # as many of the city's prices as the yard page's card shows

@@ -174,9 +174,8 @@ async def directory(ctx: PageContext, route: Route, params: dict[str, str]) -> P
     listed = answers.get("/api/scrap-yards")
     if is_past_last_page(listed, asked_page(ctx.query)):
         return page_not_found(ctx, page.module)
-    yards = json_of(listed, {}).get("data", [])
     texts = with_page_suffix(ctx.content_dir, ctx.texts("directory"), asked_page(ctx.query))
-    main = fallback.yard_list(texts.heading, yards)
+    main = fallback.yard_list(texts.heading, json_of(listed, {}))
     return ctx.render(200, texts, page.module, main, [])
 
 
@@ -353,7 +352,6 @@ async def city_yards(ctx: PageContext, route: Route, params: dict[str, str]) -> 
     listed = answers["/api/cities/{citySlug}/scrap-yards"]
     if is_past_last_page(listed, asked_page(ctx.query)):
         return page_not_found(ctx, page.module)
-    yards = json_of(listed, {}).get("data", [])
     country = city["country"]
     texts = with_page_suffix(
         ctx.content_dir,
@@ -362,7 +360,7 @@ async def city_yards(ctx: PageContext, route: Route, params: dict[str, str]) -> 
     )
     city_path = fallback.city_path(city)
     crumbs = [("Home", "/"), (city["name"], city_path), ("Scrap Yards", ctx.path)]
-    main = fallback.yard_list(f"Scrap Yards in {city['name']}", yards)
+    main = fallback.yard_list(f"Scrap Yards in {city['name']}", json_of(listed, {}))
     return ctx.render(
         200, texts, page.module, main, [structured.breadcrumbs(ctx.site_root, crumbs)]
     )
