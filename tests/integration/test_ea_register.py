@@ -110,6 +110,7 @@ def test_register_matched_confirmed_shown_and_kept(
     )
     html = site.get(f"/scrap-yard/{nine_elms.yard_id}").text
     assert "Licensed (register no. SMD-LBL-0412, checked" in html
+    assert "Contains Environment Agency information © Environment Agency" in html
 
     refused = site.post(f"/api/admin/yard-licences/{collector.id}/confirm", headers=moderator)
     assert refused.status_code == 409

@@ -1346,7 +1346,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The directory: filtered, sorted and paged */
+        /**
+         * The directory: filtered, sorted and paged
+         * @description Yards that left OpenStreetMap (`leftSourceAt`) are in no list. Yards whose source is OpenStreetMap are © OpenStreetMap contributors, available under the Open Database License (ODbL) 1.0 (https://www.openstreetmap.org/copyright). An answer holding any carries the credit (`attributions`, or a yard's `attribution`): show it wherever you show them, and a database you make from them is to be offered under the ODbL.
+         */
         get: operations["list_yards"];
         put?: never;
         post?: never;
@@ -1400,7 +1403,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One yard */
+        /**
+         * One yard
+         * @description A yard that left OpenStreetMap still answers, with `leftSourceAt` set. Yards whose source is OpenStreetMap are © OpenStreetMap contributors, available under the Open Database License (ODbL) 1.0 (https://www.openstreetmap.org/copyright). An answer holding any carries the credit (`attributions`, or a yard's `attribution`): show it wherever you show them, and a database you make from them is to be offered under the ODbL.
+         */
         get: operations["get_yard"];
         put?: never;
         post?: never;
@@ -3407,6 +3413,11 @@ export interface components {
          */
         LicenceBadge: {
             /**
+             * Attribution
+             * @description The credit the register's licence asks for
+             */
+            attribution: string;
+            /**
              * Checkedon
              * Format: date
              * @description The day the register last listed the entry
@@ -3414,6 +3425,11 @@ export interface components {
             checkedOn: string;
             /** Expireson */
             expiresOn: string | null;
+            /**
+             * Licenceurl
+             * @description The register data's licence
+             */
+            licenceUrl: string;
             /**
              * Registername
              * @description The register, e.g. England's from the Environment Agency

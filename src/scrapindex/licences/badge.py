@@ -4,7 +4,13 @@ import datetime as dt
 
 from sqlalchemy.orm import Session
 
-from scrapindex.data.feeds.ea_register import ENTRY_URL, REGISTER, REGISTER_NAME
+from scrapindex.data.feeds.ea_register import (
+    ATTRIBUTION,
+    ENTRY_URL,
+    LICENCE_URL,
+    REGISTER,
+    REGISTER_NAME,
+)
 from scrapindex.licences.store import badge_row
 from scrapindex.schemas.yard_licences import LicenceBadge
 
@@ -21,4 +27,6 @@ def licence_badge(session: Session, yard_id: int, today: dt.date) -> LicenceBadg
         checked_on=row.checked_on,
         expires_on=row.expires_on,
         register_url=row.register_url or ENTRY_URL + row.register_no,
+        attribution=ATTRIBUTION,
+        licence_url=LICENCE_URL,
     )

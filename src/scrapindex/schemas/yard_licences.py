@@ -21,6 +21,8 @@ class LicenceBadge(CamelModel):
     checked_on: dt.date = Field(description="The day the register last listed the entry")
     expires_on: dt.date | None
     register_url: str = Field(description="The entry's page on the register")
+    attribution: str = Field(description="The credit the register's licence asks for")
+    licence_url: str = Field(description="The register data's licence")
 
 
 class LicencedYard(CamelModel):

@@ -18,7 +18,14 @@ export function LicenceBadge({ licence }: { licence: YardDetail["licence"] }) {
         <BadgeCheck aria-hidden="true" className="h-4 w-4" />
         Licensed (register no. {licence.registerNo}, checked {formatDate(licence.checkedOn)})
       </a>{" "}
-      <span className="text-slate-600">on the {licence.registerName}</span>
+      <span className="text-slate-600">on the {licence.registerName}.</span>{" "}
+      <span className="text-xs text-slate-600">
+        {licence.attribution} (
+        <a href={licence.licenceUrl} rel="external noreferrer" target="_blank" className="underline">
+          licence
+        </a>
+        )
+      </span>
     </p>
   );
 }

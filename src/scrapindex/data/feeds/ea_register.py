@@ -27,6 +27,12 @@ ENTRY_URL = "https://environment.data.gov.uk/public-register/scrap-metal-dealers
 PAGE_SIZE = 500
 MAX_PAGES = 200  # 100,000 entries; the register holds some thousands
 WHAT = "EA scrap metal dealers register"
+# The Environment Agency Conditional Licence's own statement, for data it names no other for.
+ATTRIBUTION = "Contains Environment Agency information © Environment Agency and/or database right"
+LICENCE_URL = (
+    "https://www.gov.uk/government/publications/environment-agency-conditional-licence/"
+    "environment-agency-conditional-licence"
+)
 
 
 @dataclass(frozen=True)
