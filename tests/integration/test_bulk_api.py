@@ -123,6 +123,8 @@ def test_country_yards(client: TestClient, engine: Engine, key: dict[str, str]) 
 
 def test_openapi_declares_the_bearer_scheme(client: TestClient) -> None:
     document = client.get("/api/openapi.json").json()
+    assert "## Getting started" in document["info"]["description"]
+    assert 'curl -H "Authorization: Bearer $SCRAPINDEX_KEY"' in document["info"]["description"]
     assert document["components"]["securitySchemes"]["ApiKey"] == {
         "type": "http",
         "scheme": "bearer",

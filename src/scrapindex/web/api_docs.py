@@ -12,6 +12,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
 
 from scrapindex.cache.representation import Representation, represent, respond
+from scrapindex.settings import Settings
 
 DOCS_PATH = "/api/docs"
 STATIC_PATH = f"{DOCS_PATH}/static"
@@ -23,8 +24,21 @@ FILES = {
 CACHE_CONTROL = "public, max-age=86400"  # the names carry no version: revalidated daily
 
 
+GETTING_STARTED = "api/getting-started.md"  # under the content directory
+
+
+def getting_started(settings: Settings) -> str:
+    """The docs page's opening text (the OpenAPI document's description): keys and curl."""
+    text = (settings.content_dir / GETTING_STARTED).read_text(encoding="utf-8")
+    return text.replace("{site}", settings.site_root or "https://scrapindex.example").replace(
+        "{anonymous_per_minute}", str(settings.api_rate_limit_per_minute)
+    )
+
+
 def add_api_docs(app: FastAPI) -> None:
-    """GET /api/docs and its files, as routes of the app itself (so they answer HEAD, OPTIONS)."""
+    """GET /api/docs and its files, as routes of the app itself (so they answer HEAD, OPTIONS);
+    the document's description is the "Getting started" text."""
+    app.description = getting_started(app.state.settings)
     bundled = files("fastapi_offline") / "static"
     loaded: dict[str, Representation] = {}
 

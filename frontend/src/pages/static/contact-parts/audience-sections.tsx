@@ -1,6 +1,7 @@
 import { Code2, type LucideIcon, Store } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Card } from "@/components/ui/card";
+import { ApiAccessForm } from "./api-access-form";
 import { CONTACT_FORM_ID } from "./contact-form";
 
 function AudienceCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
@@ -46,17 +47,22 @@ export function AudienceSections() {
       </AudienceCard>
       <AudienceCard icon={Code2} title="For developers">
         <p>
-          Need scrap prices or yard data in your own application? API access for businesses is available on request.
-          Choose &quot;API Access&quot; in the {formLink} and tell us about your project, which cities and materials you
-          need and roughly how many requests you expect.
+          Need scrap prices or yard data in your own application? Businesses get an API key with their own daily quota
+          and bulk downloads: a country&apos;s prices as JSON or CSV, a price&apos;s daily history, a country&apos;s
+          yards. Tell us about your project below and we&apos;ll reply by e-mail.
         </p>
         <p>
-          The JSON API that powers this site is documented at{" "}
+          The API is documented, with examples, at{" "}
           <a href="/api/docs" className="font-medium text-brand-700 underline hover:text-brand-800">
             /api/docs
           </a>
+          ; its terms and the attribution our sources ask for are in the{" "}
+          <a href="/terms-of-service" className="font-medium text-brand-700 underline hover:text-brand-800">
+            terms of service
+          </a>
           .
         </p>
+        <ApiAccessForm />
       </AudienceCard>
     </div>
   );
