@@ -72,7 +72,7 @@ def test_register_matched_confirmed_shown_and_kept(
 
     fetched = run("fetch", "--source", "ea-register", "--file", str(REGISTER))
     assert fetched.exit_code == 0, fetched.output
-    assert "5 entries read: 4 site licences, 1 mobile collectors" in fetched.output
+    assert "5 entries read: 4 site licences, 1 mobile collector(s)" in fetched.output
     assert revision.read(db) > before
     found = entries(db)
     nine_elms = found["SMD-LBL-0412"]

@@ -1,6 +1,7 @@
 """`scrapindex yards fetch --source ea-register`: England's register of scrap metal dealers,
 matched to our yards (what it read, and the matches it proposes to the operators)."""
 
+import datetime as dt
 from pathlib import Path
 
 from rich.markup import escape
@@ -9,7 +10,7 @@ from scrapindex.cli.common import console, feed_failed
 from scrapindex.data.feeds import FeedError
 from scrapindex.data.feeds.ea_register import REGISTER_NAME
 from scrapindex.licences.register import fetch_ea_register
-from scrapindex.licences.store import RegisterSummary
+from scrapindex.licences.store import Proposal, RegisterSummary
 from scrapindex.settings import get_settings
 
 
@@ -21,10 +22,15 @@ def ea_register_command(file: Path | None) -> None:
     print_summary(summary)
 
 
+def _expired(proposal: Proposal) -> bool:
+    today = dt.datetime.now(dt.UTC).date()
+    return proposal.expires_on is not None and proposal.expires_on < today
+
+
 def print_summary(summary: RegisterSummary) -> None:
     console.print(
         f"{REGISTER_NAME}: {summary.read} entries read: {summary.sites} site licences, "
-        f"{summary.collectors} mobile collectors (never matched to a yard)"
+        f"{summary.collectors} mobile collector(s) (never matched to a yard)"
         + (f", {summary.unknown_type} of no stated type" if summary.unknown_type else "")
         + ".",
         highlight=False,
@@ -49,7 +55,8 @@ def print_summary(summary: RegisterSummary) -> None:
     for p in summary.proposals:
         console.print(
             f"  {escape(p.register_no)} {escape(p.holder_name)} -> yard {p.yard_id} "
-            f"{escape(p.yard_name)}: score {p.score:.2f} ({escape('; '.join(p.reasons))})",
+            f"{escape(p.yard_name)}: score {p.score:.2f} ({escape('; '.join(p.reasons))})"
+            + (f"; expired {p.expires_on}: no badge even if confirmed" if _expired(p) else ""),
             highlight=False,
             soft_wrap=True,
         )

@@ -43,6 +43,7 @@ class Proposal:
     yard_name: str
     score: float
     reasons: list[str]
+    expires_on: dt.date | None
 
 
 @dataclass
@@ -198,7 +199,7 @@ def _proposals(session: Session, register: str, names: dict[int, str]) -> list[P
     )
     return [
         Proposal(r.register_no, r.holder_name, r.yard_id, names.get(r.yard_id, "?"),
-                 r.match_score or 0.0, list(r.match_reasons))
+                 r.match_score or 0.0, list(r.match_reasons), r.expires_on)
         for r in rows
         if r.yard_id is not None
     ]  # fmt: skip
