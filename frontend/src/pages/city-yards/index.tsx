@@ -10,6 +10,7 @@ import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { ErrorState } from "@/components/ui/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CityYardsSkeleton, SidebarSkeleton } from "@/components/yards/city-yards-skeleton";
+import { DataCredits } from "@/components/yards/data-credits";
 import { NearMeCard } from "@/components/yards/near-me";
 import { formatCount } from "@/lib/format";
 import { type PageMeta, usePageMeta } from "@/lib/page-meta";
@@ -142,6 +143,7 @@ function CityYards({ city }: { city: City }) {
               stale={query.isPlaceholderData}
             />
           )}
+          <DataCredits credits={query.data?.attributions} />
         </section>
         <aside aria-label="Map and quick stats" className="space-y-6">
           {query.isPending ? (

@@ -162,7 +162,7 @@ export function yardPage(
   data: Yard[],
   { page = 1, total = data.length, limit = 10, unfilteredTotal }: YardPageOptions = {},
 ): CityYardPage {
-  return { ...makePage(data, { page, total, limit }), unfilteredTotal: unfilteredTotal ?? total };
+  return { ...makePage(data, { page, total, limit }), unfilteredTotal: unfilteredTotal ?? total, attributions: [] };
 }
 
 export const johannesburgPage = yardPage(johannesburgYards);

@@ -114,6 +114,7 @@ export function yardPage(
 ): YardPage {
   return {
     data: data.map((yard) => ({ ...yard, distanceKm: null })),
+    attributions: [],
     pagination: { page: 1, pages: 1, total: data.length, limit: 20, ...pagination },
     stats: {
       total: data.length,

@@ -2,6 +2,7 @@ import type { YardPage } from "@/api/client";
 import { EmptyState } from "@/components/ui/page-states";
 import { Pagination, windowPages } from "@/components/ui/pagination";
 import { LoadingRegion } from "@/components/ui/skeleton";
+import { DataCredits } from "@/components/yards/data-credits";
 import { formatCount } from "@/lib/format";
 import { YardCard, YardCardSkeleton } from "./yard-card";
 
@@ -57,6 +58,7 @@ export function YardList({ result, stale, onPageChange }: Props) {
           onPageChange={onPageChange}
           label="Scrap yard pages"
         />
+        <DataCredits credits={result.attributions} />
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { ClaimCard } from "./claim-card";
 import { ContactCard } from "./contact-card";
 import { LicenceBadge } from "./licence-badge";
 import { ListingHelpCard } from "./listing-help-card";
+import { OsmAttribution } from "./osm-attribution";
 import { parseYardId } from "./paths";
 import { PostedBoardCard } from "./posted-board-card";
 import { ServicesCard } from "./services-card";
@@ -79,6 +80,7 @@ function YardPage({ yard }: { yard: YardDetail }) {
       <YardHeader yard={yard} />
       <LicenceBadge licence={yard.licence} />
       <YardNotices yard={yard} />
+      <OsmAttribution yard={yard} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <PostedBoardCard
