@@ -70,8 +70,8 @@ def test_regions(client: TestClient) -> None:
     assert client.get("/api/countries/xx/regions").status_code == 404
 
 
-@pytest.mark.parametrize("code", ["za", "au", "us", "gb", "ca"])
-def test_legal_guidance_for_five_countries(client: TestClient, code: str) -> None:
+@pytest.mark.parametrize("code", ["za", "au", "us", "gb", "ca", "nz", "es"])
+def test_legal_guidance_for_seven_countries(client: TestClient, code: str) -> None:
     items = client.get(f"/api/countries/{code}/legal").json()
     assert len(items) >= 4
     assert {i["category"] for i in items} <= {
@@ -89,8 +89,18 @@ def test_legal_guidance_carries_the_spec_facts(client: TestClient) -> None:
     assert "cash" in gb.lower()
 
 
-def test_legal_guidance_empty_where_we_have_none(client: TestClient) -> None:
-    assert client.get("/api/countries/nz/legal").json() == []
+def test_legal_guidance_for_new_zealand_and_spain_carries_the_issue_facts(
+    client: TestClient,
+) -> None:
+    """Issue 39: every country we list has guidance now (none answers an empty list)."""
+    nz = " ".join(str(v) for i in client.get("/api/countries/nz/legal").json() for v in i.values())
+    assert "Secondhand Dealers and Pawnbrokers Act 2004" in nz
+    assert "Copper Is an Article" in nz
+    assert "14 days" in nz
+    es = " ".join(str(v) for i in client.get("/api/countries/es/legal").json() for v in i.values())
+    assert "gestores de residuos" in es
+    assert "libro-registro" in es
+    assert client.get("/api/countries/xx/legal").status_code == 404
 
 
 def test_blog(client: TestClient) -> None:
