@@ -1,8 +1,9 @@
-"""Countries, their regions (states, provinces) and their legal guidance."""
+"""Countries, their regions (states, provinces), their legal guidance and seller's checklist."""
 
 from fastapi import APIRouter
 
-from scrapindex.api.deps import CountryDep, RegionDep, SessionDep
+from scrapindex.api.deps import CountryDep, RegionDep, SessionDep, SettingsDep
+from scrapindex.data.seller_checklist import seller_checklist
 from scrapindex.queries.places import (
     cities_in_region,
     countries_with_counts,
@@ -20,6 +21,7 @@ from scrapindex.schemas.places import (
     city_public,
 )
 from scrapindex.schemas.prices import RegionPriceRow, material_ref
+from scrapindex.schemas.seller_checklist import SellerChecklist
 
 router = APIRouter(prefix="/api/countries", tags=["countries"])
 
@@ -96,3 +98,15 @@ def region_prices(session: SessionDep, region: RegionDep) -> list[RegionPriceRow
 )
 def legal_guidance(session: SessionDep, country: CountryDep) -> list[LegalItem]:
     return [LegalItem.model_validate(r) for r in legal_rules(session, country.code)]
+
+
+@router.get(
+    "/{country_code}/seller-checklist",
+    response_model=SellerChecklist,
+    responses=NOT_FOUND,
+    summary="What a seller should bring and expect in the country (who may buy, ID, payment, "
+    "records, holding, catalytic converters, special items), each line with its sources, review "
+    "date and whether it was confirmed; regional lines where a state or province differs",
+)
+def get_seller_checklist(settings: SettingsDep, country: CountryDep) -> SellerChecklist:
+    return seller_checklist(settings.content_dir, country.code)

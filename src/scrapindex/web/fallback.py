@@ -155,9 +155,29 @@ def provenance(row: dict[str, Any]) -> str:
     return PRICE_KIND_LABELS.get(source["kind"], source["name"])
 
 
-def city(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+def city(
+    item: dict[str, Any], rows: list[dict[str, Any]], checklist: dict[str, Any] | None = None
+) -> str:
     cells = city_prices(rows)
-    return render("fallback/city.html", city=item, city_path=city_path(item), rows=cells)
+    region = (item.get("region") or {}).get("slug")
+    items = checklist_items(checklist, region, everywhere=True)
+    return render(
+        "fallback/city.html", city=item, city_path=city_path(item), rows=cells, checklist=items
+    )
+
+
+def checklist_items(
+    checklist: dict[str, Any] | None, region: str | None, *, everywhere: bool
+) -> list[dict[str, Any]]:
+    """The seller's checklist's items, each with the lines of ``region`` (``here``) and, when
+    ``everywhere``, the other regions' lines; else only the items the region changes."""
+    items = []
+    for item in (checklist or {}).get("items", []):
+        here = [line for line in item["regions"] if region and line.get("region") == region]
+        elsewhere = [line for line in item["regions"] if line not in here] if everywhere else []
+        if everywhere or here:
+            items.append({**item, "here": here, "elsewhere": elsewhere})
+    return items
 
 
 MARKET_ORDER_WORDS = {
@@ -200,7 +220,9 @@ def material(
     )
 
 
-def region(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+def region(
+    item: dict[str, Any], rows: list[dict[str, Any]], checklist: dict[str, Any] | None = None
+) -> str:
     cells = [
         [
             r["material"]["name"],
@@ -210,7 +232,8 @@ def region(item: dict[str, Any], rows: list[dict[str, Any]]) -> str:
         for r in rows
     ]
     cities = [(c["name"], city_path(c)) for c in item["cities"]]
-    return render("fallback/region.html", region=item, cities=cities, rows=cells)
+    items = checklist_items(checklist, item["slug"], everywhere=False)
+    return render("fallback/region.html", region=item, cities=cities, rows=cells, checklist=items)
 
 
 def yard_list(heading: str, answer: dict[str, Any]) -> str:

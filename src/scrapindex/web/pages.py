@@ -323,7 +323,8 @@ def city_page(
         structured.breadcrumbs(ctx.site_root, crumbs),
         structured.city_price_list(ctx.site_root, city, rows),
     ]
-    return ctx.render(200, texts, page.module, fallback.city(city, rows), json_ld)
+    checklist = json_of(answers.get("/api/countries/{countryCode}/seller-checklist"), None)
+    return ctx.render(200, texts, page.module, fallback.city(city, rows, checklist), json_ld)
 
 
 def region_page(
@@ -339,7 +340,8 @@ def region_page(
     )
     crumbs = [("Home", "/"), (country["name"], None), (region["name"], ctx.path)]
     json_ld = [structured.breadcrumbs(ctx.site_root, crumbs)]
-    main = fallback.region(region, rows)
+    checklist = json_of(answers.get("/api/countries/{countryCode}/seller-checklist"), None)
+    main = fallback.region(region, rows, checklist)
     return ctx.render(200, texts, page.module, main, json_ld)
 
 
