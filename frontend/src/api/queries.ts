@@ -234,6 +234,16 @@ export const countryQueries = {
       queryKey: ["/api/countries"],
       queryFn: () => unwrap(api.GET("/api/countries")),
     }),
+  sellerChecklist: (code: string) =>
+    queryOptions({
+      queryKey: [`/api/countries/${code.toLowerCase()}/seller-checklist`],
+      queryFn: () =>
+        unwrap(
+          api.GET("/api/countries/{country_code}/seller-checklist", {
+            params: { path: { country_code: code.toLowerCase() } },
+          }),
+        ),
+    }),
   legal: (code: string) =>
     queryOptions({
       queryKey: [`/api/countries/${code.toLowerCase()}/legal`],

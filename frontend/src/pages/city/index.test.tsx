@@ -17,6 +17,7 @@ import {
   johannesburgYards,
   otherThanAuckland,
   otherThanJohannesburg,
+  zaChecklist,
   zaLegal,
 } from "./test-fixtures";
 
@@ -34,6 +35,7 @@ function johannesburgSeed(prices: CityPriceRow[] = johannesburgPrices, yards = j
     [cityQueries.yards("johannesburg", { limit: 3 }).queryKey, yards],
     [cityQueries.others("johannesburg").queryKey, otherThanJohannesburg],
     [countryQueries.legal("ZA").queryKey, zaLegal],
+    [countryQueries.sellerChecklist("ZA").queryKey, zaChecklist],
   ];
 }
 
@@ -43,7 +45,10 @@ const aucklandSeed: Seed = [
   [cityQueries.overview("auckland").queryKey, aucklandOverview],
   [cityQueries.yards("auckland", { limit: 3 }).queryKey, aucklandYards],
   [cityQueries.others("auckland").queryKey, otherThanAuckland],
+  // The API's empty answers (a country we hold no guidance for), to show those states; New Zealand
+  // itself has guidance and a checklist since issue 39 (content/legal/nz.yaml, checklists/nz.yaml).
   [countryQueries.legal("NZ").queryKey, []],
+  [countryQueries.sellerChecklist("NZ").queryKey, { countryCode: "NZ", items: [] }],
 ];
 
 function renderJohannesburg(seed = johannesburgSeed(), url = "/za/johannesburg") {
@@ -489,8 +494,17 @@ describe("City prices page", () => {
       expect(screen.getByRole("heading", { name: "Compliance resources" })).toBeInTheDocument();
     });
 
-    it("says there are no specific laws for a country without any", () => {
+    it("shows the seller's checklist above the dealer rules", () => {
+      renderJohannesburg();
+      const checklist = screen.getByRole("heading", { name: "Before You Sell in South Africa" });
+      const rules = screen.getByRole("heading", { name: "Legal Guidance for South Africa" });
+      expect(checklist.compareDocumentPosition(rules) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(screen.getByRole("heading", { name: "Who may buy" })).toBeInTheDocument();
+    });
+
+    it("says so when the API holds no rules and no checklist for the country", () => {
       renderRoute(<CityPage regionPage={RegionPage} />, { path: PATH, url: "/nz/auckland", seed: aucklandSeed });
+      expect(screen.getByText("No seller's checklist yet")).toBeInTheDocument();
       expect(screen.getByText("No specific laws available")).toBeInTheDocument();
       expect(screen.getByText("Contact local authorities for current regulations in Auckland")).toBeInTheDocument();
     });

@@ -17,6 +17,7 @@ import { OverviewStrip } from "./overview-strip";
 import { CityPageSkeleton } from "./page-skeleton";
 import { PostedPricesCard } from "./posted-prices-card";
 import { PriceTable } from "./price-table";
+import { SellerChecklistCard } from "./seller-checklist";
 import { MarketInsightCard, OtherCitiesCard, QuickLinksCard } from "./sidebar-cards";
 import { NearbyYards, TOP_YARDS } from "./top-yards";
 
@@ -91,6 +92,11 @@ function CityPrices({ city }: { city: City }) {
           <AdSlot id="city-ad-2" />
         </aside>
       </div>
+      <SellerChecklistCard
+        countryCode={city.country.code}
+        countryName={city.country.name}
+        regionSlug={city.region?.slug}
+      />
       <LegalPanel countryCode={city.country.code} countryName={city.country.name} cityName={city.name} />
       <AdSlot id="city-ad-3" />
     </div>

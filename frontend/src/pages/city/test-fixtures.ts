@@ -1,6 +1,6 @@
 // Answers of the live demo API (Johannesburg and Auckland, 22 Nov 2026), trimmed to a few rows and
 // rebuilt with the factories of src/test/factories.ts. Used only by the city page tests.
-import type { City, CityOverview, LegalItem } from "@/api/client";
+import type { City, CityOverview, LegalItem, SellerChecklist } from "@/api/client";
 import {
   JOHANNESBURG,
   makeCity,
@@ -293,3 +293,72 @@ export const zaLegal: LegalItem[] = [
     source: "Second-Hand Goods Act 6 of 2009; Regulations for Dealers and Recyclers, 2012",
   },
 ];
+
+// Two items of content/legal/checklists/au.yaml, shortened: one with regional lines, one unconfirmed.
+export const auChecklist: SellerChecklist = {
+  countryCode: "AU",
+  items: [
+    {
+      topic: "payment",
+      title: "How you will be paid",
+      text: "New South Wales and Victoria ban cash for scrap metal.",
+      sources: [{ name: "Scrap Metal Industry Act 2016 (NSW)", url: "https://legislation.nsw.gov.au/act-2016-042" }],
+      reviewedOn: "2026-11-29",
+      confirmed: true,
+      note: "The other states were not reviewed.",
+      regions: [
+        {
+          name: "New South Wales",
+          region: "new-south-wales",
+          text: "No cash, and no payment in goods or services.",
+          sources: [
+            { name: "Scrap Metal Industry Act 2016 (NSW)", url: "https://legislation.nsw.gov.au/act-2016-042" },
+          ],
+          reviewedOn: "2026-11-29",
+          confirmed: false,
+          note: "The section number was not read.",
+        },
+        {
+          name: "Victoria",
+          region: "victoria",
+          text: "No cash: only a non-transferable cheque or an electronic funds transfer.",
+          sources: [{ name: "Consumer Affairs Victoria", url: "https://www.consumer.vic.gov.au/scrapmetal" }],
+          reviewedOn: "2026-11-29",
+          confirmed: true,
+          note: null,
+        },
+      ],
+    },
+    {
+      topic: "catalytic_converters",
+      title: "Catalytic converters",
+      text: "Not confirmed: we found no state rule specific to catalytic converters.",
+      sources: [{ name: "Consumer Affairs Victoria", url: "https://www.consumer.vic.gov.au/scrapmetal" }],
+      reviewedOn: "2026-11-29",
+      confirmed: false,
+      note: "No rule found in the texts checked.",
+      regions: [],
+    },
+  ],
+};
+
+export const zaChecklist: SellerChecklist = {
+  countryCode: "ZA",
+  items: [
+    {
+      topic: "who_may_buy",
+      title: "Who may buy",
+      text: "A dealer must be registered with the South African Police Service.",
+      sources: [
+        {
+          name: "Second-Hand Goods Act 6 of 2009, sections 2, 15 and 25",
+          url: "https://www.saps.gov.za/resource_centre/acts/downloads/juta/shg_act_6_2009.pdf",
+        },
+      ],
+      reviewedOn: "2026-11-29",
+      confirmed: true,
+      note: null,
+      regions: [],
+    },
+  ],
+};

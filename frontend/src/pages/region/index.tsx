@@ -1,7 +1,7 @@
 import { usePrefetchQuery, useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { ApiError, type Region } from "@/api/client";
-import { regionQueries } from "@/api/queries";
+import { countryQueries, regionQueries } from "@/api/queries";
 import { CityNotFound } from "@/components/places/city-not-found";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { ErrorState } from "@/components/ui/page-states";
@@ -10,6 +10,7 @@ import { type PageMeta, usePageMeta } from "@/lib/page-meta";
 import { pageText } from "@/lib/page-texts";
 import { RegionCitiesCard } from "./region-cities";
 import { RegionPriceTable } from "./region-price-table";
+import { RegionSellerNotes } from "./region-seller-notes";
 import { RegionPageSkeleton } from "./region-skeleton";
 import { RegionStats } from "./region-stats";
 
@@ -30,6 +31,7 @@ export function Component() {
   const { countryCode = "", citySlug: regionSlug = "" } = useParams();
   const query = useQuery(regionQueries.detail(countryCode, regionSlug));
   usePrefetchQuery(regionQueries.prices(countryCode, regionSlug));
+  usePrefetchQuery(countryQueries.sellerChecklist(countryCode));
   const notFound = query.error instanceof ApiError && query.error.isNotFound;
   usePageMeta(regionMeta(query.data, notFound));
 
@@ -68,6 +70,7 @@ function RegionPrices({ region }: { region: Region }) {
           <RegionPriceTable region={region} />
         </div>
       </div>
+      <RegionSellerNotes region={region} />
     </div>
   );
 }
