@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/ui/page-states";
 import { usePageMeta } from "@/lib/page-meta";
 import { pageText } from "@/lib/page-texts";
 import { useSession } from "./api/session";
+import { ApiKeysScreen } from "./api-keys/api-keys-screen";
 import { AuditScreen } from "./audit/audit-screen";
 import { ClaimScreen } from "./claim/claim-screen";
 import { DashboardScreen } from "./dashboard/dashboard-screen";
@@ -39,6 +40,7 @@ const SCREENS: Record<string, () => ReactElement> = {
   "queue/claims": () => <Navigate replace to="/admin/yard-claims" />,
   "yard-owners": () => <YardOwnersScreen />,
   licences: () => <LicencesScreen />,
+  "api-keys": () => <ApiKeysScreen />,
 };
 const IMPORT_RUN = /^imports\/(\d{1,9})$/;
 /** A yard's owner sees their own yards' screens and nothing else (the server refuses them the rest). */

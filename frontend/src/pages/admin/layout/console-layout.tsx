@@ -20,6 +20,7 @@ const SECTIONS: Section[] = [
   { to: "/admin/yard-claims", label: "Yard claims" },
   { to: "/admin/yard-owners", label: "Yard owners" },
   { to: "/admin/licences", label: "Licence matches" },
+  { to: "/admin/api-keys", label: "API keys", adminOnly: true },
   { to: "/admin/users", label: "Users", adminOnly: true },
 ];
 /** A yard's owner sees nothing of the operators' console: their own yards only. */
