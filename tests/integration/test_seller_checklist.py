@@ -1,12 +1,22 @@
 """GET /api/countries/{code}/seller-checklist on both databases: the content files as the API
-serves them, in the OpenAPI document; the city and region pages without JavaScript show them."""
+serves them, in the OpenAPI document; the city and region pages without JavaScript show them;
+`scrapindex data legal-reload` brings the stored dealer guidance (NZ, ES) to an older database."""
 
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import Engine, delete, select
+from sqlalchemy.orm import Session
+from typer.testing import CliRunner
 
+from scrapindex import revision
+from scrapindex.cli import app as cli
+from scrapindex.data.legal import read_legal_rules
 from scrapindex.data.seller_checklist import seller_checklist
+from scrapindex.models import LegalRule
+from scrapindex.settings import get_settings
 from tests.conftest import CONTENT_DIR
 from tests.integration.test_web_pages import app_client
 
@@ -68,3 +78,27 @@ def test_the_region_page_without_javascript_shows_only_its_lines(pages: TestClie
     assert "limited to $50" not in notes  # British Columbia's line
     quiet = pages.get("/nz/auckland").text  # a city page: New Zealand has no regional lines
     assert "Before you sell in New Zealand" in quiet
+
+
+@pytest.fixture
+def cli_env(db: Engine, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engine]:
+    monkeypatch.setenv("DATABASE_URL", db.url.render_as_string(hide_password=False))
+    get_settings.cache_clear()
+    yield db
+    get_settings.cache_clear()
+
+
+def test_legal_reload_brings_a_database_seeded_before_a_country_file_up_to_date(
+    cli_env: Engine,
+) -> None:
+    with cli_env.begin() as connection:  # as a database seeded before nz.yaml existed
+        connection.execute(delete(LegalRule).where(LegalRule.country_code == "NZ"))
+    before = revision.read(cli_env)
+    result = CliRunner().invoke(cli, ["data", "legal-reload"])
+    assert result.exit_code == 0, result.output
+    expected = Counter(r["country_code"] for r in read_legal_rules(CONTENT_DIR))
+    assert f"NZ: {expected['NZ']} rules" in result.output
+    with Session(cli_env) as session:
+        stored = Counter(session.scalars(select(LegalRule.country_code)))
+    assert stored == expected
+    assert revision.read(cli_env) == before + 1  # cached legal answers go stale

@@ -1,4 +1,4 @@
-"""`scrapindex data`: checks of the stored data."""
+"""`scrapindex data`: checks of the stored data, and reloading the legal guidance."""
 
 import datetime as dt
 import json
@@ -10,11 +10,12 @@ from rich.text import Text
 
 from scrapindex.cli.common import console
 from scrapindex.data.check import DataCheckReport
+from scrapindex.data.legal import reload_legal_rules
 from scrapindex.data.operations import check_stored_data
 from scrapindex.db import engine_scope
 from scrapindex.settings import get_settings
 
-app = typer.Typer(help="Checks of the stored data.", no_args_is_help=True)
+app = typer.Typer(help="Checks of the stored data, and reloading content.", no_args_is_help=True)
 
 
 @app.command("check")
@@ -31,6 +32,17 @@ def data_check(
         print_data_check(report)
     if not report.ok:
         raise typer.Exit(1)
+
+
+@app.command("legal-reload")
+def legal_reload() -> None:
+    """Replace the stored legal guidance with content/legal/*.yaml (one transaction)."""
+    settings = get_settings()
+    with engine_scope(settings) as engine:
+        counts = reload_legal_rules(engine, settings.content_dir)
+    for code, count in counts.items():
+        console.print(f"{code}: {count} rules", highlight=False)
+    console.print(f"{sum(counts.values())} legal rules loaded", highlight=False)
 
 
 def print_data_check(report: DataCheckReport) -> None:
