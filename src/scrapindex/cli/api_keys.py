@@ -5,11 +5,12 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
+from rich.table import Column, Table
 from sqlalchemy.orm import Session
 
 from scrapindex.api_keys.keys import (
     MAX_QUOTA,
+    PREFIX_LENGTH,
     KeyRefused,
     NewKey,
     create_key,
@@ -81,7 +82,8 @@ def api_keys_list() -> None:
     if not keys:
         console.print("No API keys. Make one: scrapindex api-keys create --name N --quota 1000")
         return
-    table = Table("id", "name", "prefix", "per day", "per minute", "today", "last used", "state")
+    prefix = Column("prefix", no_wrap=True, min_width=PREFIX_LENGTH)  # what tells keys apart
+    table = Table("id", "name", prefix, "per day", "per minute", "today", "last used", "state")
     for key in keys:
         table.add_row(
             str(key.id),
