@@ -13,6 +13,7 @@ from scrapindex.data.feeds.ecb import fetch_ecb_rates
 from scrapindex.data.feeds.overpass import fetch_osm_yards
 from scrapindex.data.imports.prices import import_prices
 from scrapindex.models import (
+    Base,
     CurrentPrice,
     DataRevision,
     FxRate,
@@ -60,15 +61,17 @@ def real_rows(db: Engine) -> dict[str, list[tuple[Any, ...]]]:
     demo = select(Source.id).where(Source.kind == DEMO_KIND)
     with db.connect() as connection:
         return {
-            model.__tablename__: [
+            table.name: [
                 tuple(row)
                 for row in connection.execute(
-                    select(*model.__table__.c)
-                    .where(model.source_id.not_in(demo))
-                    .order_by(*model.__table__.primary_key.columns)
+                    select(table)
+                    .where(table.c.source_id.not_in(demo))
+                    .order_by(*table.primary_key.columns)
                 )
             ]
-            for model in (Price, FxRate, ScrapYard)
+            for table in (
+                Base.metadata.tables[name] for name in ("prices", "fx_rates", "scrap_yards")
+            )
         }
 
 
