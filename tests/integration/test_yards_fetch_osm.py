@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from scrapindex.data.feeds import FeedFormatError, FeedUnavailableError
@@ -92,6 +92,10 @@ def test_fetch_imports_marks_hides_and_brings_back(
         assert page["leftSourceAt"] is not None
         assert page["attribution"]["text"] == "© OpenStreetMap contributors"
         assert page["attribution"]["url"] == "https://www.openstreetmap.org/copyright"
+        with Session(db) as session:
+            stored = session.scalar(select(func.count()).select_from(ScrapYard))
+        assert site.get("/api/scrap-yards/clusters?zoom=2").json()["total"] == stored - 1
+        assert site.get("/api/stats").json()["scrapYards"] == stored - 1
         all_ids = {y["id"] for y in site.get("/api/scrap-yards/all").json()}
         assert way.id not in all_ids
         assert f"/scrap-yard/{way.id}<" not in site.get("/sitemap-yards-1.xml").text
