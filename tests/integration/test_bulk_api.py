@@ -3,6 +3,7 @@ series' stored history and a country's yards, paged, in the OpenAPI document wit
 scheme; and the developers' request for a key, which reaches the operators' inbox."""
 
 import csv
+import datetime as dt
 import io
 from typing import Any
 
@@ -12,6 +13,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from scrapindex.api_keys.keys import create_key
+from scrapindex.data.feeds.ea_register import REGISTER
 from scrapindex.mail.notifications import OPERATOR_KIND
 from scrapindex.models import (
     City,
@@ -21,6 +23,7 @@ from scrapindex.models import (
     OutboxMessage,
     Price,
     ScrapYard,
+    YardLicence,
 )
 from tests.moderation import app_client
 
@@ -163,3 +166,35 @@ def test_api_access_request_reaches_the_inbox(db: Engine) -> None:
     assert "Expected requests per day: 2000" in message.message
     assert "Copper prices in our buying app" in message.message
     assert notice.to_address == "ops@scrapindex.example"
+
+
+def test_yard_rows_carry_a_confirmed_licence_only(db: Engine) -> None:
+    with Session(db) as session:
+        yards = session.scalars(
+            select(ScrapYard.id).join(City).where(City.country_code == "GB").order_by(ScrapYard.id)
+        ).all()
+        for yard_id, status in ((yards[0], "confirmed"), (yards[1], "proposed")):
+            session.add(
+                YardLicence(
+                    register=REGISTER,
+                    register_no=f"EAWML{yard_id}",
+                    licence_type="site",
+                    holder_name="Ironclad Metals Ltd",
+                    checked_on=dt.date(2026, 11, 1),
+                    expires_on=dt.date(2029, 1, 1),
+                    yard_id=yard_id,
+                    status=status,
+                )
+            )
+        made = create_key(session, name="Licences", per_day=100, per_minute=100, by=None)
+        session.commit()
+    with app_client(db) as site:
+        rows = get(
+            site,
+            "/api/bulk/countries/gb/yards?pageSize=2",
+            {"Authorization": f"Bearer {made.secret}"},
+        )["data"]
+    confirmed, proposed = rows
+    assert confirmed["licence"]["registerNo"] == f"EAWML{yards[0]}"
+    assert confirmed["licence"]["attribution"].startswith("Contains Environment Agency information")
+    assert proposed["licence"] is None

@@ -778,7 +778,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A country's listed yards with their source (OpenStreetMap's under ODbL) */
+        /** A country's listed yards with their source (OpenStreetMap's under ODbL) and a confirmed dealer's licence where a register lists one */
         get: operations["bulk_country_yards"];
         put?: never;
         post?: never;
@@ -2403,6 +2403,8 @@ export interface components {
             id: number;
             /** Latitude */
             latitude: number;
+            /** @description A dealers' register entry an operator confirmed, unexpired (with its credit) */
+            licence: components["schemas"]["LicenceBadge"] | null;
             /** Longitude */
             longitude: number;
             /** Name */

@@ -22,9 +22,15 @@ from scrapindex.api.deps import (
     material_or_404,
 )
 from scrapindex.formatting import stored_unit
+from scrapindex.licences.badge import licence_badge
 from scrapindex.middleware.api_keys import API_KEY_SCOPE, WWW_AUTHENTICATE
 from scrapindex.price_kinds import PriceKind
-from scrapindex.queries.bulk import count_country_series, country_yards, series_days
+from scrapindex.queries.bulk import (
+    count_country_series,
+    country_yards,
+    licensed_yard_ids,
+    series_days,
+)
 from scrapindex.queries.prices import latest_quotes
 from scrapindex.schemas.bulk import (
     DEFAULT_BULK_PAGE_SIZE,
@@ -240,7 +246,8 @@ def bulk_series(
     "/countries/{country_code}/yards",
     response_model=BulkYardPage,
     responses=NOT_FOUND,
-    summary="A country's listed yards with their source (OpenStreetMap's under ODbL)",
+    summary="A country's listed yards with their source (OpenStreetMap's under ODbL) and a "
+    "confirmed dealer's licence where a register lists one",
 )
 def bulk_country_yards(
     session: SessionDep,
@@ -249,6 +256,9 @@ def bulk_country_yards(
     page_size: BulkPageSize = DEFAULT_BULK_PAGE_SIZE,
 ) -> BulkYardPage:
     found, total = country_yards(session, country.code, (page - 1) * page_size, page_size)
+    today = dt.datetime.now(dt.UTC).date()
+    licensed = licensed_yard_ids(session, [yard.id for yard, _ in found], today)
+    badges = {yard_id: licence_badge(session, yard_id, today) for yard_id in licensed}
     rows = [
         BulkYard(
             id=yard.id,
@@ -265,6 +275,7 @@ def bulk_country_yards(
             source_kind=source.kind,
             osm_id=yard.osm_id,
             permanently_closed=yard.permanently_closed,
+            licence=badges.get(yard.id),
         )
         for yard, source in found
     ]

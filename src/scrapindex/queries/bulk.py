@@ -7,7 +7,7 @@ from decimal import Decimal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from scrapindex.models import City, CurrentPrice, Price, ScrapYard, Source
+from scrapindex.models import City, CurrentPrice, Price, ScrapYard, Source, YardLicence
 
 
 def count_country_series(session: Session, country_code: str) -> int:
@@ -73,3 +73,16 @@ def country_yards(
         .limit(limit)
     ).all()
     return [(yard, source) for yard, source in rows], total
+
+
+def licensed_yard_ids(session: Session, yard_ids: list[int], today: dt.date) -> set[int]:
+    """Those of ``yard_ids`` with a confirmed, unexpired register entry (licences/badge.py)."""
+    return set(
+        session.scalars(
+            select(YardLicence.yard_id).where(
+                YardLicence.yard_id.in_(yard_ids),
+                YardLicence.status == "confirmed",
+                YardLicence.expires_on.is_(None) | (YardLicence.expires_on >= today),
+            )
+        )
+    )

@@ -7,6 +7,7 @@ from pydantic import Field
 
 from scrapindex.price_kinds import PriceKind
 from scrapindex.schemas.common import CamelModel, ExactMoneyText, Page
+from scrapindex.schemas.yard_licences import LicenceBadge
 
 DEFAULT_BULK_PAGE_SIZE = 500
 MAX_BULK_PAGE_SIZE = 1000
@@ -59,6 +60,9 @@ class BulkYard(CamelModel):
     source_kind: str = Field(description="feed, manual or demo")
     osm_id: str | None = Field(description="Set for yards from OpenStreetMap (ODbL)")
     permanently_closed: bool
+    licence: LicenceBadge | None = Field(
+        description="A dealers' register entry an operator confirmed, unexpired (with its credit)"
+    )
 
 
 class BulkYardPage(Page[BulkYard]):
