@@ -139,6 +139,11 @@ def test_a_price_far_from_other_cities_warns(db: Engine) -> None:
 
 
 def test_old_market_references_warn_when_estimates_exist(db: Engine) -> None:
+    # Monthly averages are stored on their month's first day and age from its last. With TODAY
+    # 31 Mar 2026: December's average ended 90 days before (old); January's began 89 days
+    # before but ended 59 days before (not old).
+    assert dt.date(2026, 3, 31) == TODAY
+    old_month, recent_month = dt.date(2025, 12, 1), dt.date(2026, 1, 1)
     with db.begin() as connection:
         source_id = connection.execute(
             insert(Source).values(name="Estimates", kind="estimate").returning(Source.id)
@@ -148,15 +153,15 @@ def test_old_market_references_warn_when_estimates_exist(db: Engine) -> None:
         connection.execute(
             insert(MarketPrice),
             [
-                {"metal": "copper", "price_date": TODAY - dt.timedelta(days=63),
+                {"metal": "copper", "price_date": old_month,
                  "usd_per_tonne": Decimal(9000), "period": "monthly", "source_id": source_id},
-                {"metal": "zinc", "price_date": TODAY - dt.timedelta(days=40),
+                {"metal": "zinc", "price_date": recent_month,
                  "usd_per_tonne": Decimal(2800), "period": "monthly", "source_id": source_id},
             ],
         )  # fmt: skip
     finding = only_finding(check(db), "old-market-reference")
     assert finding.level == "warning"
-    assert finding.examples == [f"copper: newest monthly reference from {TODAY - dt.timedelta(63)}"]
+    assert finding.examples == [f"copper: newest monthly reference from {old_month}"]
 
 
 def run_cli(db: Engine, monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str]:

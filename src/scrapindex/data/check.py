@@ -37,15 +37,16 @@ from scrapindex.models import (
     YardPrice,
 )
 from scrapindex.price_kinds import ESTIMATE_KIND
-from scrapindex.queries.prices import latest_usd_rates
+from scrapindex.queries.prices import latest_usd_rates, reference_as_of
 
 Level = Literal["error", "warning"]
 
 MAX_EXAMPLES = 5
 FX_WINDOW_DAYS = 30  # the missing-rate check reads the newest 30 days of prices
-REFERENCE_MAX_AGE_DAYS = {"monthly": 62, "daily": 7}
+DAILY_REFERENCE_MAX_AGE_DAYS = 7
 BASE_CURRENCY = "USD"  # needs no rate: one US dollar is one US dollar
 YARD_PRICE_MAX_AGE_DAYS = 7  # Settings.yard_price_max_age_days' default
+MONTHLY_REFERENCE_MAX_AGE_DAYS = 62  # Settings.monthly_reference_max_age_days' default
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,9 @@ class _Context:
     stale_days: int
     families: dict[str, list[str]]
     yard_price_max_age_days: int = YARD_PRICE_MAX_AGE_DAYS
+    # A monthly average counts from its month's end, as the estimate's own row does
+    # (queries/prices.py EstimateInputs).
+    monthly_reference_max_age_days: int = MONTHLY_REFERENCE_MAX_AGE_DAYS
 
 
 Check = Callable[[Connection, _Context], DataFinding | None]
@@ -129,11 +133,14 @@ def check_data(
     today: dt.date,
     stale_days: int,
     yard_price_max_age_days: int = YARD_PRICE_MAX_AGE_DAYS,
+    monthly_reference_max_age_days: int = MONTHLY_REFERENCE_MAX_AGE_DAYS,
 ) -> DataCheckReport:
     """Run every check in one read-only transaction (one consistent snapshot)."""
     started = time.perf_counter()
     families = load_estimate_table(content_dir).families
-    context = _Context(today, stale_days, families, yard_price_max_age_days)
+    context = _Context(
+        today, stale_days, families, yard_price_max_age_days, monthly_reference_max_age_days
+    )
     report = DataCheckReport(today)
     with engine.connect() as connection:
         for check in CHECKS:
@@ -463,12 +470,19 @@ def check_market_references(connection: Connection, context: _Context) -> DataFi
         )
         .order_by(MarketPrice.metal)
     ).all()
+    limits = {
+        "monthly": context.monthly_reference_max_age_days,
+        "daily": DAILY_REFERENCE_MAX_AGE_DAYS,
+    }
     old = [
         f"{metal}: newest {period} reference from {day}"
         for metal, day, period in rows
-        if (context.today - day).days > REFERENCE_MAX_AGE_DAYS.get(period, 0)
+        if (context.today - reference_as_of(day, period)).days > limits.get(period, 0)
     ]
-    message = "market references older than 62 days (monthly) or 7 days (daily)"
+    message = (
+        f"market references older than {context.monthly_reference_max_age_days} days after "
+        f"their month (monthly) or {DAILY_REFERENCE_MAX_AGE_DAYS} days (daily)"
+    )
     return _finding("warning", "old-market-reference", message, len(old), old)
 
 

@@ -139,6 +139,7 @@ def run_daily_update(
         today=report.today,
         stale_days=stale_days,
         yard_price_max_age_days=settings.yard_price_max_age_days,
+        monthly_reference_max_age_days=settings.monthly_reference_max_age_days,
     )
     for line in report.check.summary_lines():
         log.log(logging.WARNING if report.check.findings else logging.INFO, "data check: %s", line)

@@ -40,6 +40,7 @@ def check_stored_data(engine: Engine, settings: Settings, today: dt.date) -> Dat
         today=today,
         stale_days=settings.price_stale_days,
         yard_price_max_age_days=settings.yard_price_max_age_days,
+        monthly_reference_max_age_days=settings.monthly_reference_max_age_days,
     )
 
 

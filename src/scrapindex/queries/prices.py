@@ -59,6 +59,14 @@ DEFAULT_STALE_DAYS = 7
 ESTIMATE_INPUTS_MAX_AGE_DAYS = 45
 
 
+def reference_as_of(day: dt.date, period: str) -> dt.date:
+    """The last day a market reference speaks for: a monthly average's month end, else its day."""
+    if period != "monthly":
+        return day
+    next_month = (day.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+    return next_month - dt.timedelta(days=1)
+
+
 @dataclass(frozen=True)
 class EstimateInputs:
     """The formula's inputs of an estimated price (see scrapindex.data.estimates)."""
@@ -75,10 +83,7 @@ class EstimateInputs:
 
     def reference_as_of(self) -> dt.date:
         """The last day the reference speaks for: a monthly average's month end, else its day."""
-        if self.reference_period != "monthly":
-            return self.reference_date
-        next_month = (self.reference_date.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
-        return next_month - dt.timedelta(days=1)
+        return reference_as_of(self.reference_date, self.reference_period)
 
     def reference_outdated(self, price_date: dt.date, monthly_max_age_days: int) -> bool:
         """Whether the reference is older than its limit before ``price_date``: a monthly
