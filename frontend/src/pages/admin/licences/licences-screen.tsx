@@ -1,16 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useRef } from "react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { formatDate, formatMoment } from "@/lib/format";
 import { yardPath } from "@/lib/paths";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
+import { Announcement, useAnnouncer } from "../ui/announcer";
 import { Fact } from "../ui/fact";
 import { ListPager, usePageParam } from "../ui/paging";
 import { ActionError, ConsoleState, ScreenHeading } from "../ui/states";
+import { StatusLinks, type StatusOption, useStatusParam } from "../ui/status-links";
 import { type AdminYardLicence, confirmLicence, type LicenceStatus, rejectLicence } from "./licence-actions";
 
-const STATUSES: readonly { status: LicenceStatus; label: string }[] = [
+const STATUSES: readonly [StatusOption<LicenceStatus>, ...StatusOption<LicenceStatus>[]] = [
   { status: "proposed", label: "Proposed" },
   { status: "confirmed", label: "Confirmed" },
   { status: "rejected", label: "Rejected" },
@@ -18,21 +20,15 @@ const STATUSES: readonly { status: LicenceStatus; label: string }[] = [
   { status: "removed", label: "Left the register" },
 ];
 
-function useStatus(): LicenceStatus {
-  const [params] = useSearchParams();
-  const wanted = params.get("status");
-  return STATUSES.find(({ status }) => status === wanted)?.status ?? "proposed";
-}
-
 /** Entries of a dealers' register matched to our yards: confirm one and the yard shows "Licensed". */
 export function LicencesScreen() {
-  const status = useStatus();
+  const status = useStatusParam(STATUSES);
   const [page, setPage] = usePageParam();
   const licences = useQuery(useConsoleQueries().yardLicences({ status, page, limit: PAGE_SIZE }));
   const heading = useRef<HTMLHeadingElement>(null);
-  const [announcement, setAnnouncement] = useState<{ text: string; count: number } | null>(null);
+  const [announced, announce] = useAnnouncer();
   const onDecided = (text: string) => {
-    setAnnouncement((last) => ({ text, count: (last?.count ?? 0) + 1 }));
+    announce(text);
     heading.current?.focus(); // the card is gone from the list it was in
   };
   return (
@@ -43,25 +39,8 @@ export function LicencesScreen() {
       >
         Licence matches
       </ScreenHeading>
-      <nav aria-label="Licence matches by status" className="mb-4 flex flex-wrap gap-2">
-        {STATUSES.map((option) => (
-          <Link
-            key={option.status}
-            to={{ search: option.status === "proposed" ? "" : `?status=${option.status}` }}
-            aria-current={option.status === status ? "page" : undefined}
-            className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-          >
-            {option.label}
-          </Link>
-        ))}
-      </nav>
-      <div role="status" className="mb-4 empty:mb-0">
-        {announcement && (
-          <p key={announcement.count} className="rounded-md bg-slate-100 p-2 text-sm font-medium text-slate-900">
-            {announcement.text}
-          </p>
-        )}
-      </div>
+      <StatusLinks label="Licence matches by status" options={STATUSES} current={status} />
+      <Announcement announced={announced} />
       <ConsoleState query={licences} isEmpty={(found) => found.data.length === 0}>
         {(found) => (
           <>

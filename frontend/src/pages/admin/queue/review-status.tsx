@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { formatMoment } from "@/lib/format";
 import type { ReviewStatus, SuggestionStatus } from "../api/types";
+import { StatusLinks } from "../ui/status-links";
 
 export const STATUSES: readonly ReviewStatus[] = ["pending", "approved", "rejected"];
 const STATUS_LABELS: Record<SuggestionStatus, string> = {
@@ -20,20 +20,8 @@ export function StatusFilter({
   label: string;
   statuses?: readonly SuggestionStatus[];
 }) {
-  return (
-    <nav aria-label={label} className="mb-4 flex gap-2">
-      {statuses.map((option) => (
-        <Link
-          key={option}
-          to={{ search: option === "pending" ? "" : `?status=${option}` }}
-          aria-current={option === status ? "page" : undefined}
-          className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-        >
-          {STATUS_LABELS[option]}
-        </Link>
-      ))}
-    </nav>
-  );
+  const options = statuses.map((option) => ({ status: option, label: STATUS_LABELS[option] }));
+  return <StatusLinks label={label} options={options} current={status} />;
 }
 
 export function readStatus<Status extends SuggestionStatus>(

@@ -1,17 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { formatMoment } from "@/lib/format";
 import { yardPath } from "@/lib/paths";
 import { PAGE_SIZE, useConsoleAction, useConsoleQueries } from "../api/queries";
 import type { AdminYardClaim, ClaimStatus } from "../api/types";
 import { approveClaim, refuseClaim } from "../api/yard-owner-actions";
+import { Announcement, useAnnouncer } from "../ui/announcer";
 import { Fact } from "../ui/fact";
 import { ListPager, usePageParam } from "../ui/paging";
 import { ActionError, ConsoleState, ScreenHeading } from "../ui/states";
+import { StatusLinks, type StatusOption, useStatusParam } from "../ui/status-links";
 
-const STATUSES: readonly { status: ClaimStatus; label: string }[] = [
+const STATUSES: readonly [StatusOption<ClaimStatus>, ...StatusOption<ClaimStatus>[]] = [
   { status: "pending", label: "Waiting" },
   { status: "approved", label: "Link sent" },
   { status: "confirmed", label: "Confirmed" },
@@ -25,21 +27,15 @@ const ROUTES: Record<AdminYardClaim["route"], string> = {
   added: "Added by an operator",
 };
 
-function useStatus(): ClaimStatus {
-  const [params] = useSearchParams();
-  const wanted = params.get("status");
-  return STATUSES.find(({ status }) => status === wanted)?.status ?? "pending";
-}
-
 /** Claims of yards' listings: the ones that came to the team to decide, and every claim's fate. */
 export function YardClaimsScreen() {
-  const status = useStatus();
+  const status = useStatusParam(STATUSES);
   const [page, setPage] = usePageParam();
   const claims = useQuery(useConsoleQueries().yardClaims({ status, page, limit: PAGE_SIZE }));
   const heading = useRef<HTMLHeadingElement>(null);
-  const [announcement, setAnnouncement] = useState<{ text: string; count: number } | null>(null);
+  const [announced, announce] = useAnnouncer();
   const onDecided = (text: string) => {
-    setAnnouncement((last) => ({ text, count: (last?.count ?? 0) + 1 }));
+    announce(text);
     heading.current?.focus(); // the card and its buttons are gone from the Waiting list
   };
   return (
@@ -50,25 +46,8 @@ export function YardClaimsScreen() {
       >
         Yard claims
       </ScreenHeading>
-      <nav aria-label="Yard claims by status" className="mb-4 flex flex-wrap gap-2">
-        {STATUSES.map((option) => (
-          <Link
-            key={option.status}
-            to={{ search: option.status === "pending" ? "" : `?status=${option.status}` }}
-            aria-current={option.status === status ? "page" : undefined}
-            className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-          >
-            {option.label}
-          </Link>
-        ))}
-      </nav>
-      <div role="status" className="mb-4 empty:mb-0">
-        {announcement && (
-          <p key={announcement.count} className="rounded-md bg-slate-100 p-2 text-sm font-medium text-slate-900">
-            {announcement.text}
-          </p>
-        )}
-      </div>
+      <StatusLinks label="Yard claims by status" options={STATUSES} current={status} />
+      <Announcement announced={announced} />
       <ConsoleState query={claims} isEmpty={(found) => found.data.length === 0}>
         {(found) => (
           <>
