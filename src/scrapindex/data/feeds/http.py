@@ -10,6 +10,7 @@ from scrapindex.data.feeds import FeedUnavailableError
 USER_AGENT = "ScrapIndex/0.1 (scrap metal price reference feeds)"
 RETRIED_STATUSES = frozenset({429, 500, 502, 503, 504})
 MAX_FEED_BYTES = 64 * 1024 * 1024  # the ECB history ZIP is about 0.6 MB
+MAX_SHOWN_QUERY = 100  # characters of a query string an error line repeats
 
 Fetch = Callable[..., bytes]
 
@@ -79,5 +80,12 @@ def _reason_text(reason: object) -> str:
 def _unavailable(what: str, url: str, reason: str, attempts: int) -> FeedUnavailableError:
     tries = "1 attempt" if attempts == 1 else f"{attempts} attempts"
     return FeedUnavailableError(
-        f"{what}: could not reach {url} after {tries} ({reason}); nothing was changed"
+        f"{what}: could not reach {_shown(url)} after {tries} ({reason}); nothing was changed"
     )
+
+
+def _shown(url: str) -> str:
+    """The URL as an error line names it: a long query (a whole Overpass query) left out, so
+    the line stays one readable line."""
+    address, _, query = url.partition("?")
+    return url if len(query) <= MAX_SHOWN_QUERY else f"{address}?…"
