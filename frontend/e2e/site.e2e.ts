@@ -267,7 +267,7 @@ describe.each(["desktop", "phone"] as const)("where a price came from at %s widt
     await page.keyboard.press("Enter");
     await formula.waitFor();
     expect(await formula.innerText()).toMatch(
-      /^Estimate: Copper \$10,741\.36\/t \(Oct 2025 average\) × [\d.]+ Bare Bright Copper factor × [\d.]+ ZA yard margin × R18\.81\/USD \(25 Apr 2025\)$/,
+      /^Estimate: Copper \$10,741\.36\/t \(FRED monthly average, Oct 2025\) × [\d.]+ Bare Bright Copper factor × [\d.]+ ZA yard margin × R18\.81\/USD \(25 Apr 2025\)$/,
     );
     const silver = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Silver/ }) });
     expect(await silver.innerText()).toContain("Demo data");

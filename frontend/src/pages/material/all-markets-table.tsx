@@ -84,7 +84,7 @@ function MarketList({ rows, unit }: { rows: MaterialPriceRow[]; unit: Unit }) {
               </p>
               <p className="text-sm text-slate-600">{row.city.country.name}</p>
             </div>
-            <div className="shrink-0 text-right">
+            <div className="max-w-[60%] shrink-0 text-right">
               <p className="font-semibold text-slate-900 tabular-nums">
                 {formatPrice(row.priceExact, row.currency, unit)}{" "}
                 <span className="text-xs font-normal text-slate-600">{row.currency}</span>
