@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
 from scrapindex.api_keys.keys import create_key
@@ -23,6 +23,7 @@ from scrapindex.models import (
     OutboxMessage,
     Price,
     ScrapYard,
+    Source,
     YardLicence,
 )
 from tests.moderation import app_client
@@ -198,3 +199,21 @@ def test_yard_rows_carry_a_confirmed_licence_only(db: Engine) -> None:
     assert confirmed["licence"]["registerNo"] == f"EAWML{yards[0]}"
     assert confirmed["licence"]["attribution"].startswith("Contains Environment Agency information")
     assert proposed["licence"] is None
+
+
+def test_csv_text_a_spreadsheet_would_run_stays_text(db: Engine) -> None:
+    """A feed names its source freely: a name starting like a formula is written as text."""
+    with Session(db) as session:
+        made = create_key(session, name="CSV", per_day=100, per_minute=100, by=None)
+        session.execute(
+            update(Source).where(Source.kind == "demo").values(name='=HYPERLINK("http://x")')
+        )
+        session.commit()
+    with app_client(db) as client:
+        answer = client.get(
+            "/api/bulk/countries/za/prices.csv?pageSize=1",
+            headers={"Authorization": f"Bearer {made.secret}"},
+        )
+    assert answer.status_code == 200, answer.text
+    (row,) = csv.DictReader(io.StringIO(answer.text))
+    assert row["source"] == '\'=HYPERLINK("http://x")'

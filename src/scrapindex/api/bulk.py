@@ -43,6 +43,7 @@ from scrapindex.schemas.bulk import (
     BulkYardPage,
 )
 from scrapindex.schemas.common import NOT_FOUND, Message, Pagination, exact_money_text
+from scrapindex.spreadsheet import as_text
 
 NEEDS_A_KEY = (
     "This endpoint needs an API key: send 'Authorization: Bearer <key>'. "
@@ -178,15 +179,15 @@ def bulk_country_prices_csv(
     for row in rows:
         writer.writerow(
             [
-                row.city,
+                as_text(row.city),
                 row.city_slug,
-                row.material,
+                as_text(row.material),
                 row.material_slug,
                 exact_money_text(row.price),
                 row.unit,
                 row.currency,
                 row.kind,
-                row.source,
+                as_text(row.source),  # a feed names its source freely
                 row.date.isoformat(),
                 "true" if row.stale else "false",
             ]

@@ -17,12 +17,11 @@ from scrapindex.queries.operations import (
 )
 from scrapindex.schemas.admin import AdminSubscriber, AdminSubscriberPage
 from scrapindex.schemas.common import NOT_FOUND, Pagination
+from scrapindex.spreadsheet import as_text
 
 router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[Depends(csrf_protected)])
 
 CSV_FILE_NAME = "newsletter-subscribers.csv"
-# A cell starting with one of these is a formula to a spreadsheet: quoted so it stays text.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def get_subscriber(session: SessionDep, subscriber_id: RowIdPath) -> NewsletterSubscription:
@@ -68,16 +67,12 @@ def export_subscribers(session: SessionDep, operator: OperatorDep) -> Response:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["email", "subscribed_at"])
     for email, created_at in every_subscriber(session):
-        writer.writerow([_as_text(email), created_at.isoformat()])
+        writer.writerow([as_text(email), created_at.isoformat()])
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{CSV_FILE_NAME}"'},
     )
-
-
-def _as_text(cell: str) -> str:
-    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
 @router.delete(
