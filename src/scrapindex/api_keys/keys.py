@@ -7,7 +7,6 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scrapindex.audit import record_audit
@@ -36,11 +35,6 @@ def new_secret() -> tuple[str, str]:
     """(secret, prefix): ``sk_live_<8 hex>_<43 url-safe characters>``."""
     prefix = SECRET_START + secrets.token_hex(4)
     return f"{prefix}_{secrets.token_urlsafe(32)}", prefix
-
-
-def find_key(session: Session, secret: str) -> ApiKey | None:
-    """The key this secret is, revoked or not (callers decide what a revoked key may do)."""
-    return session.scalar(select(ApiKey).where(ApiKey.key_hash == hash_secret(secret)))
 
 
 def key_state(key: ApiKey) -> dict[str, object]:

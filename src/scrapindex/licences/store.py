@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, and_, func, select
 from sqlalchemy.orm import Session
 
 from scrapindex import revision
@@ -244,15 +244,19 @@ def decide(
     return row
 
 
+def shows_badge(today: dt.date) -> ColumnElement[bool]:
+    """A register entry that gives its yard the "Licensed" badge: confirmed and unexpired."""
+    return and_(
+        YardLicence.status == "confirmed",
+        YardLicence.expires_on.is_(None) | (YardLicence.expires_on >= today),
+    )
+
+
 def badge_row(session: Session, yard_id: int, today: dt.date) -> YardLicence | None:
     """The confirmed, unexpired register entry of a yard (the newest to expire), if any."""
     return session.scalars(
         select(YardLicence)
-        .where(
-            YardLicence.yard_id == yard_id,
-            YardLicence.status == "confirmed",
-            (YardLicence.expires_on.is_(None)) | (YardLicence.expires_on >= today),
-        )
+        .where(YardLicence.yard_id == yard_id, shows_badge(today))
         .order_by(YardLicence.expires_on.desc(), YardLicence.id)
         .limit(1)
     ).first()

@@ -7,7 +7,9 @@ from decimal import Decimal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from scrapindex.licences.store import shows_badge
 from scrapindex.models import City, CurrentPrice, Price, ScrapYard, Source, YardLicence
+from scrapindex.queries.yards import listed
 
 
 def count_country_series(session: Session, country_code: str) -> int:
@@ -59,7 +61,7 @@ def country_yards(
     session: Session, country_code: str, offset: int, limit: int
 ) -> tuple[list[tuple[ScrapYard, Source]], int]:
     """The country's listed yards (not those gone from their source), by id, with their source."""
-    conditions = [City.country_code == country_code, ScrapYard.left_source_at.is_(None)]
+    conditions = [City.country_code == country_code, listed()]
     total = session.execute(
         select(func.count()).select_from(ScrapYard).join(City).where(*conditions)
     ).scalar_one()
@@ -79,10 +81,6 @@ def licensed_yard_ids(session: Session, yard_ids: list[int], today: dt.date) -> 
     """Those of ``yard_ids`` with a confirmed, unexpired register entry (licences/badge.py)."""
     return set(
         session.scalars(
-            select(YardLicence.yard_id).where(
-                YardLicence.yard_id.in_(yard_ids),
-                YardLicence.status == "confirmed",
-                YardLicence.expires_on.is_(None) | (YardLicence.expires_on >= today),
-            )
+            select(YardLicence.yard_id).where(YardLicence.yard_id.in_(yard_ids), shows_badge(today))
         )
     )
